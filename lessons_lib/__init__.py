@@ -1,0 +1,14 @@
+"""lessons_lib: the shared library of the executable book on Counterfactual Regret Minimization.
+
+Every chapter imports this package; the code a chapter explains is the code in these modules.
+Modules are named by concept:
+
+- :mod:`lessons_lib.validation`     checks shared by every public function (bad input raises ``ValueError``)
+- :mod:`lessons_lib.normal_form`    matrix games, expected value, best response, exploitability
+- :mod:`lessons_lib.regret_matching` regret matching (Hart and Mas-Colell 2000) and self-play
+- :mod:`lessons_lib.plots`          pure functions that return matplotlib Figures, one colour per player
+- :mod:`lessons_lib.widgets`        ipywidgets apps built from the pure functions above
+- :mod:`lessons_lib.display`        showing the library's own source code inside a chapter
+"""
+
+__version__ = "0.1.0"

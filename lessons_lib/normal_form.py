@@ -1,0 +1,223 @@
+"""Two-player zero-sum games in normal (matrix) form.
+
+A normal-form game is a payoff matrix ``A``: player 1 picks a row, player 2 a column, at the same
+time, and player 1 receives ``A[i, j]`` while player 2 receives ``-A[i, j]``. With mixed strategies
+``sigma`` (over rows) and ``tau`` (over columns), player 1's expected value is
+``sigma @ A @ tau`` (von Neumann 1928; von Neumann and Morgenstern 1944).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.optimize import linprog
+
+from lessons_lib.validation import as_probability_vector, check_choice
+
+
+@dataclass(frozen=True)
+class MatrixGame:
+    """A two-player zero-sum game given by player 1's payoff matrix.
+
+    ``payoffs[i, j]`` is what player 1 wins (and player 2 loses) when player 1 plays
+    ``row_actions[i]`` and player 2 plays ``column_actions[j]``.
+    """
+
+    name: str
+    payoffs: np.ndarray
+    row_actions: tuple[str, ...]
+    column_actions: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        matrix = np.array(self.payoffs, dtype=float)
+        if matrix.ndim != 2 or 0 in matrix.shape:
+            raise ValueError(
+                f"payoff matrix must be a non-empty 2-D array, got shape {matrix.shape}"
+            )
+        if not np.all(np.isfinite(matrix)):
+            raise ValueError(f"payoff matrix has a non-finite entry: {self.payoffs!r}")
+        rows = tuple(self.row_actions)
+        columns = tuple(self.column_actions) or rows
+        if matrix.shape != (len(rows), len(columns)):
+            raise ValueError(
+                f"payoff matrix has shape {matrix.shape}, but there are {len(rows)} row actions "
+                f"and {len(columns)} column actions"
+            )
+        matrix.setflags(write=False)
+        object.__setattr__(self, "payoffs", matrix)
+        object.__setattr__(self, "row_actions", rows)
+        object.__setattr__(self, "column_actions", columns)
+
+    def actions(self, player: int) -> tuple[str, ...]:
+        """The action names of ``player`` (1 for rows, 2 for columns)."""
+        check_choice(player, (1, 2), "player")
+        return self.row_actions if player == 1 else self.column_actions
+
+    def action_index(self, player: int, action: str) -> int:
+        """The position of ``action`` among the actions of ``player``."""
+        names = self.actions(player)
+        check_choice(action, names, f"action of player {player}")
+        return names.index(action)
+
+    def payoff_range(self) -> float:
+        """Delta, the spread between the largest and the smallest payoff."""
+        return float(self.payoffs.max() - self.payoffs.min())
+
+    def strategy(self, player: int, values: Sequence[float] | np.ndarray) -> np.ndarray:
+        """Check that ``values`` is a mixed strategy of ``player`` and return it as an array."""
+        return as_probability_vector(
+            values, name=f"strategy of player {player}", size=len(self.actions(player))
+        )
+
+
+def rock_paper_scissors() -> MatrixGame:
+    """Rock beats scissors, scissors beat paper, paper beats rock; a win pays 1."""
+    payoffs = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    return MatrixGame("rock-paper-scissors", np.array(payoffs), ("rock", "paper", "scissors"))
+
+
+def weighted_rock_paper_scissors(rock_beats_scissors: float = 2.0) -> MatrixGame:
+    """Rock-paper-scissors in which a win of rock over scissors pays ``rock_beats_scissors``.
+
+    Every other win still pays 1. The game stays symmetric (value 0), but its equilibrium is no
+    longer uniform.
+    """
+    w = float(rock_beats_scissors)
+    if not np.isfinite(w) or w <= 0:
+        raise ValueError(
+            f"rock_beats_scissors must be a positive payoff, got {rock_beats_scissors!r}"
+        )
+    payoffs = [[0, -1, w], [1, 0, -1], [-w, 1, 0]]
+    return MatrixGame(
+        "weighted rock-paper-scissors", np.array(payoffs), ("rock", "paper", "scissors")
+    )
+
+
+def expected_value(game: MatrixGame, sigma: Sequence[float], tau: Sequence[float]) -> float:
+    """Player 1's expected payoff ``sigma^T A tau`` when the players mix with sigma and tau."""
+    return float(game.strategy(1, sigma) @ game.payoffs @ game.strategy(2, tau))
+
+
+def action_values(game: MatrixGame, player: int, opponent_strategy: Sequence[float]) -> np.ndarray:
+    """The expected payoff to ``player`` of each of its pure actions against the opponent's mix.
+
+    For player 1 this is ``A tau``; for player 2, whose payoff is ``-A``, it is ``-(sigma^T A)``.
+    """
+    check_choice(player, (1, 2), "player")
+    if player == 1:
+        return game.payoffs @ game.strategy(2, opponent_strategy)
+    return -(game.strategy(1, opponent_strategy) @ game.payoffs)
+
+
+def best_response(
+    game: MatrixGame, player: int, opponent_strategy: Sequence[float]
+) -> tuple[float, np.ndarray]:
+    """A pure best response of ``player`` to the opponent's mixed strategy.
+
+    Returns ``(value, strategy)``: the best response's expected payoff to ``player`` and the pure
+    strategy (a one-hot vector; ties go to the first action).
+    """
+    values = action_values(game, player, opponent_strategy)
+    best = int(np.argmax(values))
+    pure = np.zeros(values.size)
+    pure[best] = 1.0
+    return float(values[best]), pure
+
+
+def exploitability(game: MatrixGame, sigma: Sequence[float], tau: Sequence[float]) -> float:
+    """Exploitability of the profile (sigma, tau): half of what two best responders gain.
+
+    ``epsilon = 1/2 * (max_a (A tau)_a - min_b (sigma^T A)_b)``. It is zero exactly at a Nash
+    equilibrium and does not need the value of the game, because the value cancels: it is the
+    average of player 1's gain from deviating against tau and player 2's against sigma.
+    """
+    best_against_tau, _ = best_response(game, 1, tau)
+    best_against_sigma, _ = best_response(game, 2, sigma)
+    return 0.5 * (best_against_tau + best_against_sigma)
+
+
+def strategy_exploitability(game: MatrixGame, player: int, strategy: Sequence[float]) -> float:
+    """How much less than the game value ``strategy`` guarantees to ``player`` against a best response.
+
+    For player 1 this is ``v* - min_b (sigma^T A)_b``; zero exactly for an equilibrium strategy.
+    """
+    value = solve(game).value
+    opponent = 2 if player == 1 else 1
+    best_reply, _ = best_response(game, opponent, strategy)
+    guaranteed = -best_reply
+    return (value - guaranteed) if player == 1 else (-value - guaranteed)
+
+
+@dataclass(frozen=True)
+class MatrixGameSolution:
+    """A Nash equilibrium (sigma, tau) of a matrix game and the game value v* for player 1."""
+
+    sigma: np.ndarray
+    tau: np.ndarray
+    value: float
+
+
+def solve(game: MatrixGame) -> MatrixGameSolution:
+    """Solve the game exactly with two linear programs (the minimax theorem, von Neumann 1928).
+
+    Player 1 maximises v subject to ``(sigma^T A)_j >= v`` for every column j; player 2 minimises w
+    subject to ``(A tau)_i <= w`` for every row i. Both LPs are solved with SciPy's HiGHS; by the
+    minimax theorem their optimal values coincide.
+    """
+    sigma, v = _maximin(game.payoffs)
+    tau, minus_w = _maximin(-game.payoffs.T)
+    if abs(v + minus_w) > 1e-7:
+        raise ValueError(f"LP values disagree ({v} vs {-minus_w}); the solver did not converge")
+    return MatrixGameSolution(sigma=sigma, tau=tau, value=0.5 * (v - minus_w) + 0.0)
+
+
+def _maximin(payoffs: np.ndarray) -> tuple[np.ndarray, float]:
+    """Row player's maximin strategy: max v s.t. sigma^T A >= v, sigma in the simplex."""
+    rows, columns = payoffs.shape
+    # Variables: sigma_1..sigma_rows, v. linprog minimises, so minimise -v.
+    objective = np.zeros(rows + 1)
+    objective[-1] = -1.0
+    # v - (sigma^T A)_j <= 0 for every column j.
+    upper = np.hstack([-payoffs.T, np.ones((columns, 1))])
+    equality = np.hstack([np.ones((1, rows)), np.zeros((1, 1))])
+    bounds = [(0, None)] * rows + [(None, None)]
+    result = linprog(
+        objective,
+        A_ub=upper,
+        b_ub=np.zeros(columns),
+        A_eq=equality,
+        b_eq=[1.0],
+        bounds=bounds,
+        method="highs",
+    )
+    if not result.success:
+        raise ValueError(f"the linear program failed: {result.message}")
+    sigma = np.clip(result.x[:rows], 0.0, None)
+    return sigma / sigma.sum(), float(result.x[-1])
+
+
+def indifference_equilibrium(game: MatrixGame) -> MatrixGameSolution:
+    """The fully mixed equilibrium of a square game, from the indifference conditions.
+
+    If both players mix over every action, each must make the other indifferent:
+    ``A tau = v 1`` and ``sigma^T A = v 1^T`` with ``sum(sigma) = sum(tau) = 1``. This solves those
+    linear equations directly, a method independent of :func:`solve`. It raises ``ValueError`` when
+    the solution is not a pair of probability vectors (then the equilibrium is not fully mixed).
+    """
+    n_rows, n_columns = game.payoffs.shape
+    if n_rows != n_columns:
+        raise ValueError(f"indifference needs a square game, got shape {game.payoffs.shape}")
+    n = n_rows
+    ones = np.ones((n, 1))
+    # Unknowns (tau, v): A tau - v 1 = 0 and 1^T tau = 1.
+    system = np.block([[game.payoffs, -ones], [ones.T, np.zeros((1, 1))]])
+    rhs = np.zeros(n + 1)
+    rhs[-1] = 1.0
+    tau_v = np.linalg.solve(system, rhs)
+    sigma_v = np.linalg.solve(np.block([[game.payoffs.T, -ones], [ones.T, np.zeros((1, 1))]]), rhs)
+    tau, sigma = tau_v[:n], sigma_v[:n]
+    if np.any(tau < -1e-12) or np.any(sigma < -1e-12):
+        raise ValueError(f"the game has no fully mixed equilibrium: sigma={sigma}, tau={tau}")
+    return MatrixGameSolution(sigma=sigma, tau=tau, value=float(tau_v[-1]) + 0.0)

@@ -1,0 +1,273 @@
+"""Regret matching (Hart and Mas-Colell 2000) and self-play in matrix games.
+
+Regret of action a after playing sigma against an opponent's tau:
+``r(a) = u(a, tau) - u(sigma, tau)``. Cumulative regret ``R^T(a) = sum_t r^t(a)``.
+Regret matching plays each action in proportion to its positive cumulative regret,
+``sigma^{T+1}(a) = R^{T,+}(a) / sum_b R^{T,+}(b)``, and uniformly when no regret is positive.
+
+Computing a strategy from regrets (:func:`regret_matching`) is a pure function; the accumulation of
+regrets and of the average strategy is kept separate, in :class:`RegretMatcher`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import mul
+
+import numpy as np
+
+from lessons_lib.normal_form import MatrixGame, action_values
+from lessons_lib.validation import as_finite_vector, check_choice, check_iterations
+
+
+def regret_matching(cumulative_regret: Sequence[float] | np.ndarray) -> np.ndarray:
+    """The regret-matching strategy: positive regrets normalised, or uniform if none is positive."""
+    regret = as_finite_vector(cumulative_regret, "cumulative regret")
+    positive = np.maximum(regret, 0.0)
+    total = positive.sum()
+    if total > 0:
+        return positive / total
+    return np.full(regret.size, 1.0 / regret.size)
+
+
+def instantaneous_regret(
+    game: MatrixGame, player: int, strategy: Sequence[float], opponent_strategy: Sequence[float]
+) -> np.ndarray:
+    """``r(a) = u(a, tau) - u(sigma, tau)`` for every action a of ``player``."""
+    values = action_values(game, player, opponent_strategy)
+    own = game.strategy(player, strategy)
+    return values - own @ values
+
+
+class RegretMatcher:
+    """One learner: cumulative regrets, the strategy they imply, and the running average.
+
+    ``strategy()`` is the current strategy sigma^t (regret matching on the cumulative regrets);
+    ``observe(values)`` adds the regrets of sigma^t given the value of every action this round and
+    adds sigma^t to the strategy sum; ``average_strategy()`` is (1/T) sum_t sigma^t, the strategy
+    that converges to equilibrium in self-play.
+    """
+
+    def __init__(self, n_actions: int, initial_regret: Sequence[float] | None = None) -> None:
+        check_iterations(n_actions, "n_actions")
+        if initial_regret is None:
+            initial_regret = np.zeros(n_actions)
+        self.cumulative_regret = as_finite_vector(
+            initial_regret, "initial regret", n_actions
+        ).copy()
+        self.strategy_sum = np.zeros(n_actions)
+        self.rounds = 0
+
+    def strategy(self) -> np.ndarray:
+        """The current strategy sigma^{T+1}, from the regrets accumulated so far."""
+        return regret_matching(self.cumulative_regret)
+
+    def observe(self, values: Sequence[float] | np.ndarray) -> np.ndarray:
+        """Play the current strategy against action values ``values``; return its regrets."""
+        action_value = as_finite_vector(values, "action values", self.cumulative_regret.size)
+        sigma = self.strategy()
+        regret = action_value - sigma @ action_value
+        self.cumulative_regret += regret
+        self.strategy_sum += sigma
+        self.rounds += 1
+        return regret
+
+    def average_strategy(self) -> np.ndarray:
+        """The average of the strategies played so far (the current strategy before any round)."""
+        if self.rounds == 0:
+            return self.strategy()
+        return self.strategy_sum / self.strategy_sum.sum()
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """What a run of regret matching played, round by round.
+
+    ``current[p][t]`` is player p's strategy in round t + 1 and ``average[p][t]`` the average of its
+    first t + 1 strategies (rows of arrays with one column per action); ``payoff[t]`` is player 1's
+    expected payoff in round t + 1. For a learner against a fixed opponent only player 1 learns.
+    """
+
+    game: MatrixGame
+    current: dict[int, np.ndarray]
+    average: dict[int, np.ndarray]
+    payoff: np.ndarray
+
+    @property
+    def rounds(self) -> int:
+        return int(self.payoff.size)
+
+    def mean_payoff(self) -> np.ndarray:
+        """Player 1's average payoff per round after each round."""
+        return np.cumsum(self.payoff) / np.arange(1, self.rounds + 1)
+
+    def exploitability(self) -> np.ndarray:
+        """Exploitability of the average profile after each round (self-play only).
+
+        Row t is :func:`~lessons_lib.normal_form.exploitability` of ``(average[1][t], average[2][t])``,
+        computed for all rounds at once: ``1/2 (max_a (A tau_t)_a + max_b -(sigma_t A)_b)``.
+        """
+        matrix = self.game.payoffs
+        best_against_tau = (self.average[2] @ matrix.T).max(axis=1)
+        best_against_sigma = (-(self.average[1] @ matrix)).max(axis=1)
+        return 0.5 * (best_against_tau + best_against_sigma)
+
+
+def _positive_part_normalised(regret: list[float]) -> list[float]:
+    """Plain-float twin of :func:`regret_matching`, for the inner loop of :func:`self_play`."""
+    positive = [r if r > 0.0 else 0.0 for r in regret]
+    total = sum(positive)
+    if total > 0.0:
+        return [p / total for p in positive]
+    return [1.0 / len(regret)] * len(regret)
+
+
+def self_play(
+    game: MatrixGame,
+    iterations: int,
+    initial_regret: tuple[Sequence[float], Sequence[float]] | None = None,
+) -> Trajectory:
+    """Two regret matchers play ``game`` against each other with exact expected payoffs.
+
+    Each round both compute sigma^t and tau^t from their cumulative regrets, then add the regrets
+    ``(A tau)_a - sigma A tau`` and ``-(sigma A)_b + sigma A tau``. ``initial_regret`` gives each
+    player's starting regrets (zero by default, which starts both players uniform).
+
+    The loop runs on plain Python floats (the same arithmetic as :class:`RegretMatcher`, which the
+    tests check) because numpy's per-call overhead dominates for three-action vectors.
+    """
+    iterations = check_iterations(iterations)
+    rows, columns = game.payoffs.shape
+    if initial_regret is None:
+        initial_regret = (np.zeros(rows), np.zeros(columns))
+    regret_1 = as_finite_vector(initial_regret[0], "initial regret of player 1", rows).tolist()
+    regret_2 = as_finite_vector(initial_regret[1], "initial regret of player 2", columns).tolist()
+    matrix = game.payoffs.tolist()
+    columns_of_matrix = game.payoffs.T.tolist()
+    played_1: list[list[float]] = []
+    played_2: list[list[float]] = []
+    payoffs: list[float] = []
+    for _ in range(iterations):
+        sigma = _positive_part_normalised(regret_1)
+        tau = _positive_part_normalised(regret_2)
+        values_1 = [sum(map(mul, row, tau)) for row in matrix]  # (A tau)_a
+        values_2 = [-sum(map(mul, column, sigma)) for column in columns_of_matrix]  # -(sigma A)_b
+        value = sum(map(mul, sigma, values_1))  # sigma A tau
+        regret_1 = [r + v - value for r, v in zip(regret_1, values_1, strict=True)]
+        regret_2 = [r + v + value for r, v in zip(regret_2, values_2, strict=True)]
+        played_1.append(sigma)
+        played_2.append(tau)
+        payoffs.append(value)
+    current_1, current_2 = np.array(played_1), np.array(played_2)
+    return Trajectory(
+        game=game,
+        current={1: current_1, 2: current_2},
+        average={1: _running_mean(current_1), 2: _running_mean(current_2)},
+        payoff=np.array(payoffs),
+    )
+
+
+def learn_against_fixed(
+    game: MatrixGame,
+    opponent_strategy: Sequence[float],
+    iterations: int,
+    player: int = 1,
+    initial_regret: Sequence[float] | None = None,
+) -> Trajectory:
+    """One regret matcher (``player``) against an opponent who always plays ``opponent_strategy``.
+
+    The learner's average strategy converges to a best response, and its mean payoff to the best
+    response's value. ``payoff`` in the result is the learner's own expected payoff.
+    """
+    iterations = check_iterations(iterations)
+    check_choice(player, (1, 2), "player")
+    opponent = 2 if player == 1 else 1
+    fixed = game.strategy(opponent, opponent_strategy)
+    values = action_values(game, player, fixed)
+    learner = RegretMatcher(len(game.actions(player)), initial_regret)
+    current = np.empty((iterations, values.size))
+    payoff = np.empty(iterations)
+    for t in range(iterations):
+        current[t] = learner.strategy()
+        payoff[t] = current[t] @ values
+        learner.observe(values)
+    fixed_rows = np.broadcast_to(fixed, (iterations, fixed.size))
+    return Trajectory(
+        game=game,
+        current={player: current, opponent: fixed_rows},
+        average={player: _running_mean(current), opponent: fixed_rows},
+        payoff=payoff,
+    )
+
+
+def _running_mean(rows: np.ndarray) -> np.ndarray:
+    return np.cumsum(rows, axis=0) / np.arange(1, rows.shape[0] + 1)[:, None]
+
+
+def regret_bound(game: MatrixGame, iterations: int) -> float:
+    """The worst-case bound on exploitability of the average profile after T rounds of self-play.
+
+    Each regret matcher's average regret is at most ``Delta * sqrt(|A| / T)`` (Hart and Mas-Colell
+    2000; Cesa-Bianchi and Lugosi 2006), where Delta is the payoff range and |A| the number of
+    actions. Exploitability is half the sum of the two players' average regrets, so it obeys the
+    same bound, with |A| the larger action count.
+    """
+    iterations = check_iterations(iterations)
+    n_actions = max(game.payoffs.shape)
+    return game.payoff_range() * float(np.sqrt(n_actions / iterations))
+
+
+class RegretMatchingBot:
+    """A rock-paper-scissors opponent that learns from your moves by regret matching.
+
+    The bot plays as player 2 of ``game``. After each round it adds the regrets of its current
+    strategy against the action you actually played, so if you lean on one action its strategy
+    moves toward the counter. Its moves are drawn from its current strategy with a seeded
+    generator, so a session is reproducible.
+    """
+
+    def __init__(self, game: MatrixGame, seed: int = 0) -> None:
+        self.game = game
+        self.learner = RegretMatcher(len(game.column_actions))
+        self.rng = np.random.default_rng(seed)
+        self.human_counts = np.zeros(len(game.row_actions), dtype=int)
+        self.score = {"human": 0, "draw": 0, "bot": 0}
+        self.history: list[tuple[str, str, float]] = []
+
+    def strategy(self) -> np.ndarray:
+        return self.learner.strategy()
+
+    def play(self, human_action: str) -> tuple[str, float]:
+        """Play one round against ``human_action``; return the bot's action and your payoff."""
+        human = self.game.action_index(1, human_action)
+        bot = int(self.rng.choice(len(self.game.column_actions), p=self.strategy()))
+        payoff = float(self.game.payoffs[human, bot])
+        one_hot = np.zeros(len(self.game.row_actions))
+        one_hot[human] = 1.0
+        self.learner.observe(action_values(self.game, 2, one_hot))
+        self.human_counts[human] += 1
+        outcome = "human" if payoff > 0 else "bot" if payoff < 0 else "draw"
+        self.score[outcome] += 1
+        bot_action = self.game.column_actions[bot]
+        self.history.append((str(human_action), bot_action, payoff))
+        return bot_action, payoff
+
+    def human_frequencies(self) -> np.ndarray:
+        """How often you have played each action so far (uniform before the first round)."""
+        total = self.human_counts.sum()
+        if total == 0:
+            return np.full(self.human_counts.size, 1.0 / self.human_counts.size)
+        return self.human_counts / total
+
+
+__all__ = [
+    "RegretMatcher",
+    "RegretMatchingBot",
+    "Trajectory",
+    "instantaneous_regret",
+    "learn_against_fixed",
+    "regret_bound",
+    "regret_matching",
+    "self_play",
+]

@@ -1,0 +1,74 @@
+"""Input checks shared by the whole library.
+
+Every public function validates what it is given and raises :class:`ValueError` with a message that
+names the problem and the offending value. Nothing is silently wrong: no NaN, no bare ``KeyError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from numbers import Integral
+
+import numpy as np
+
+#: Tolerance used when checking that probabilities sum to one.
+PROBABILITY_TOLERANCE = 1e-9
+
+
+def as_probability_vector(
+    values: Sequence[float] | np.ndarray, name: str = "strategy", size: int | None = None
+) -> np.ndarray:
+    """Return ``values`` as a float array after checking it is a probability vector.
+
+    A probability vector is one-dimensional, finite, has no negative entry and sums to 1 (within
+    :data:`PROBABILITY_TOLERANCE`). ``size``, when given, is the required length.
+    """
+    try:
+        vector = np.asarray(values, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name} must be a vector of numbers, got {values!r}") from error
+    if vector.ndim != 1 or vector.size == 0:
+        raise ValueError(f"{name} must be a non-empty one-dimensional vector, got {values!r}")
+    if size is not None and vector.size != size:
+        raise ValueError(f"{name} must have {size} entries, got {vector.size}: {values!r}")
+    if not np.all(np.isfinite(vector)):
+        raise ValueError(f"{name} has a non-finite entry: {values!r}")
+    if np.any(vector < 0):
+        raise ValueError(f"{name} has a negative entry: {values!r}")
+    total = float(vector.sum())
+    if abs(total - 1.0) > PROBABILITY_TOLERANCE:
+        raise ValueError(f"{name} must sum to 1, but sums to {total!r}: {values!r}")
+    return vector
+
+
+def as_finite_vector(
+    values: Sequence[float] | np.ndarray, name: str, size: int | None = None
+) -> np.ndarray:
+    """Return ``values`` as a finite one-dimensional float array (of length ``size`` if given)."""
+    try:
+        vector = np.asarray(values, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name} must be a vector of numbers, got {values!r}") from error
+    if vector.ndim != 1 or vector.size == 0:
+        raise ValueError(f"{name} must be a non-empty one-dimensional vector, got {values!r}")
+    if size is not None and vector.size != size:
+        raise ValueError(f"{name} must have {size} entries, got {vector.size}: {values!r}")
+    if not np.all(np.isfinite(vector)):
+        raise ValueError(f"{name} has a non-finite entry: {values!r}")
+    return vector
+
+
+def check_iterations(iterations: int, name: str = "iterations") -> int:
+    """Return ``iterations`` after checking it is an integer of at least 1."""
+    if isinstance(iterations, bool) or not isinstance(iterations, Integral):
+        raise ValueError(f"{name} must be an integer, got {iterations!r}")
+    if iterations < 1:
+        raise ValueError(f"{name} must be at least 1, got {iterations!r}")
+    return int(iterations)
+
+
+def check_choice(value: object, allowed: Sequence[object], name: str) -> object:
+    """Return ``value`` after checking it is one of ``allowed``."""
+    if value not in allowed:
+        raise ValueError(f"unknown {name} {value!r}; expected one of {list(allowed)!r}")
+    return value

@@ -1,0 +1,218 @@
+"""Interactive demos: ipywidgets apps built from the library's pure functions.
+
+Each app is an :class:`App`: named controls, images that show Figures from :mod:`lessons_lib.plots`,
+and a status line. ``refresh()`` recomputes everything from the controls' values; the controls call
+it when they change. Because figures are shown as ``ipywidgets.Image`` (PNG bytes), an app can be
+driven from Python (set a value, click a button) and its images and status inspected, which is how
+the tests check it. In a live kernel, display the app as the last expression of a cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.figure import Figure
+
+from lessons_lib import plots
+from lessons_lib.normal_form import MatrixGame, best_response, rock_paper_scissors
+from lessons_lib.regret_matching import RegretMatchingBot, learn_against_fixed, self_play
+
+#: A render function maps the controls' values to figures and a status text (HTML).
+Render = Callable[[Mapping[str, object]], tuple[list[Figure], str]]
+
+
+class App:
+    """Controls, figure images and a status line, kept consistent by :meth:`refresh`."""
+
+    def __init__(
+        self,
+        controls: Mapping[str, widgets.Widget],
+        render: Render,
+        n_figures: int,
+        buttons: Mapping[str, widgets.Button] | None = None,
+    ) -> None:
+        self.controls = dict(controls)
+        self.buttons = dict(buttons or {})
+        self.render = render
+        self.images = [widgets.Image(format="png") for _ in range(n_figures)]
+        self.status = widgets.HTML()
+        #: Anything the app keeps between events (a game in progress, a bot).
+        self.state: dict[str, object] = {}
+        for control in self.controls.values():
+            control.observe(lambda _change: self.refresh(), names="value")
+        rows: list[widgets.Widget] = []
+        if self.controls:
+            rows.append(
+                widgets.HBox(list(self.controls.values()), layout={"flex_flow": "row wrap"})
+            )
+        if self.buttons:
+            rows.append(widgets.HBox(list(self.buttons.values()), layout={"flex_flow": "row wrap"}))
+        rows.append(self.status)
+        rows.append(widgets.HBox(self.images, layout={"flex_flow": "row wrap"}))
+        self.ui = widgets.VBox(rows)
+        self.refresh()
+
+    def values(self) -> dict[str, object]:
+        return {name: control.value for name, control in self.controls.items()}
+
+    def refresh(self) -> None:
+        """Recompute the figures and the status from the current control values."""
+        figures, status = self.render(self.values())
+        for image, figure in zip(self.images, figures, strict=True):
+            image.value = plots.figure_to_png(figure)
+            image.layout.width = f"{int(figure.get_figwidth() * 80)}px"
+        self.status.value = status
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict:
+        return self.ui._repr_mimebundle_(**kwargs)
+
+
+def _slider(description: str, value: float, low: float, high: float, step: float) -> widgets.Widget:
+    style = {"description_width": "initial"}
+    if isinstance(step, int) and isinstance(value, int):
+        return widgets.IntSlider(
+            value=value,
+            min=low,
+            max=high,
+            step=step,
+            description=description,
+            style=style,
+            continuous_update=False,
+        )
+    return widgets.FloatSlider(
+        value=value,
+        min=low,
+        max=high,
+        step=step,
+        description=description,
+        style=style,
+        continuous_update=False,
+    )
+
+
+def self_play_explorer(game: MatrixGame | None = None) -> App:
+    """Self-play of two regret matchers: pick the starting bias and the number of rounds.
+
+    Each player starts with a regret of ``bias`` on its first action (rock), so it opens by playing
+    rock; the figures show player 1's path on the simplex and the exploitability of the average.
+    """
+    game = game or rock_paper_scissors()
+    controls = {
+        "bias_1": _slider("player 1 initial regret on rock", 1.0, 0.0, 5.0, 0.5),
+        "bias_2": _slider("player 2 initial regret on rock", 0.0, 0.0, 5.0, 0.5),
+        "rounds": _slider("rounds", 2_000, 100, 20_000, 100),
+    }
+
+    def render(values: Mapping[str, object]) -> tuple[list[Figure], str]:
+        n = len(game.row_actions)
+        start_1, start_2 = np.zeros(n), np.zeros(n)
+        start_1[0], start_2[0] = values["bias_1"], values["bias_2"]
+        trajectory = self_play(game, int(values["rounds"]), (start_1, start_2))
+        rounds = np.arange(1, trajectory.rounds + 1)
+        exploit = trajectory.exploitability()
+        figures = [
+            plots.simplex_figure(trajectory, player=1),
+            plots.convergence_figure(
+                rounds,
+                {"average profile": exploit},
+                title="Exploitability in self-play",
+                colours={"average profile": plots.PLAYER_COLOURS[1]},
+            ),
+        ]
+        average = ", ".join(f"{p:.3f}" for p in trajectory.average[1][-1])
+        status = (
+            f"After {trajectory.rounds:,} rounds player 1's average strategy is ({average}); "
+            f"exploitability {exploit[-1]:.4f}."
+        )
+        return figures, status
+
+    return App(controls, render, n_figures=2)
+
+
+def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
+    """A regret matcher against a fixed mix: set the opponent's rock and paper frequencies."""
+    game = game or rock_paper_scissors()
+    controls = {
+        "rock": _slider("opponent rock", 0.5, 0.0, 1.0, 0.05),
+        "paper": _slider("opponent paper", 0.25, 0.0, 1.0, 0.05),
+        "rounds": _slider("rounds", 2_000, 100, 20_000, 100),
+    }
+
+    def render(values: Mapping[str, object]) -> tuple[list[Figure], str]:
+        rock, paper = float(values["rock"]), float(values["paper"])
+        scissors = 1.0 - rock - paper
+        if scissors < -1e-9:
+            return [plots.new_figure(6.4, 3.4)[0]] * 2, (
+                f"<b>rock + paper = {rock + paper:.2f} exceeds 1</b>: lower one of them."
+            )
+        opponent = np.array([rock, paper, max(scissors, 0.0)])
+        opponent /= opponent.sum()
+        trajectory = learn_against_fixed(game, opponent, int(values["rounds"]))
+        value, _ = best_response(game, 1, opponent)
+        figures = [
+            plots.strategy_bars_figure(
+                {"opponent (fixed)": opponent, "learner's average": trajectory.average[1][-1]},
+                game.row_actions,
+                "Regret matching finds the best response",
+                colours={
+                    "opponent (fixed)": plots.PLAYER_COLOURS[2],
+                    "learner's average": plots.PLAYER_COLOURS[1],
+                },
+            ),
+            plots.mean_payoff_figure(trajectory, target=value),
+        ]
+        status = (
+            f"Opponent plays ({rock:.2f}, {paper:.2f}, {scissors:.2f}). Best-response value "
+            f"{value:.3f}; the learner's mean payoff after {trajectory.rounds:,} rounds is "
+            f"{trajectory.mean_payoff()[-1]:.3f}."
+        )
+        return figures, status
+
+    return App(controls, render, n_figures=2)
+
+
+def play_against_bot(seed: int = 0) -> App:
+    """Play rock-paper-scissors against a regret-matching bot, one button press per round."""
+    game = rock_paper_scissors()
+    state: dict[str, object] = {"bot": RegretMatchingBot(game, seed=seed), "last": ""}
+    buttons = {name: widgets.Button(description=name.capitalize()) for name in game.row_actions}
+    buttons["new game"] = widgets.Button(description="New game", button_style="warning")
+
+    def render(_values: Mapping[str, object]) -> tuple[list[Figure], str]:
+        bot: RegretMatchingBot = state["bot"]
+        figure = plots.strategy_bars_figure(
+            {"your frequencies": bot.human_frequencies(), "bot's current strategy": bot.strategy()},
+            game.row_actions,
+            f"After {len(bot.history)} rounds",
+            colours={
+                "your frequencies": plots.PLAYER_COLOURS[1],
+                "bot's current strategy": plots.PLAYER_COLOURS[2],
+            },
+        )
+        score = bot.score
+        status = f"{state['last']}You {score['human']} · draws {score['draw']} · bot {score['bot']}"
+        return [figure], status
+
+    app = App({}, render, n_figures=1, buttons=buttons)
+
+    def on_move(action: str) -> Callable[[widgets.Button], None]:
+        def handler(_button: widgets.Button) -> None:
+            bot_action, payoff = state["bot"].play(action)
+            verdict = "you win" if payoff > 0 else "the bot wins" if payoff < 0 else "a draw"
+            state["last"] = f"You played {action}, the bot played {bot_action}: {verdict}. "
+            app.refresh()
+
+        return handler
+
+    def on_new_game(_button: widgets.Button) -> None:
+        state["bot"] = RegretMatchingBot(game, seed=seed)
+        state["last"] = ""
+        app.refresh()
+
+    for action in game.row_actions:
+        buttons[action].on_click(on_move(action))
+    buttons["new game"].on_click(on_new_game)
+    app.state = state
+    return app

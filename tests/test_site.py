@@ -1,0 +1,174 @@
+"""Checks of the built site in headless Chromium, with every request to another host blocked.
+
+Run after ``jupyter-book build`` (``make site``). For every page of ``_toc.yml``: it loads, every
+figure on it is a non-empty image, no widget error text or raw widget repr is shown, and no
+JavaScript error occurs other than blocked network requests. A full-page screenshot of each page is
+saved under ``_build/screenshots/`` for a human to look at.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytestmark = pytest.mark.site
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "html"
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+WIDGET_ERRORS = ("Error displaying widget", "model not found")
+RAW_WIDGET_REPR = re.compile(r"\b(VBox|HBox|IntSlider|FloatSlider|Button|Output|Image)\(\w+=")
+# Console messages that are expected when every other host is blocked, and the theme's own notice.
+ALLOWED_CONSOLE = re.compile(r"net::ERR_|Failed to load resource|Got invalid theme mode")
+
+
+def toc_pages() -> list[str]:
+    """Every document of the table of contents, in reading order (paths without suffix)."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    pages = [toc["root"]]
+
+    def walk(entries: list[dict]) -> None:
+        for entry in entries:
+            if "file" in entry:
+                pages.append(entry["file"])
+            walk(entry.get("sections", []))
+
+    for part in toc.get("parts", []):
+        walk(part.get("chapters", []))
+    walk(toc.get("chapters", []))
+    return pages
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not HTML.is_dir():
+        pytest.fail(f"the site is not built: {HTML} is missing (run `make build` first)")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def block_other_hosts(route) -> None:
+    if route.request.url.startswith(("file://", "data:", "blob:")):
+        route.continue_()
+    else:
+        route.abort("blockedbyclient")
+
+
+def open_page(browser, page_path: str):
+    target = HTML / f"{page_path}.html"
+    assert target.is_file(), f"{page_path} is in _toc.yml but {target} was not built"
+    context = browser.new_context(viewport={"width": 1200, "height": 1600})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"console: {message.text}")
+            if message.type == "error" and not ALLOWED_CONSOLE.search(message.text)
+            else None
+        ),
+    )
+    page.route("**/*", block_other_hosts)
+    page.goto(target.as_uri(), wait_until="load")
+    page.wait_for_timeout(500)
+    return context, page, problems
+
+
+@pytest.mark.parametrize("page_path", toc_pages())
+def test_page_renders_without_errors(browser, page_path):
+    context, page, problems = open_page(browser, page_path)
+    try:
+        main = page.locator("main")
+        text = main.inner_text()
+        for message in WIDGET_ERRORS:
+            assert message not in text, f"{page_path} shows {message!r}"
+        raw = RAW_WIDGET_REPR.search(text)
+        assert raw is None, f"{page_path} shows a raw widget repr: {raw.group(0)!r}"
+        images = page.evaluate(
+            """() => Array.from(document.querySelectorAll('main img')).map(img => ({
+                   src: img.src.slice(0, 80), complete: img.complete,
+                   width: img.naturalWidth, height: img.naturalHeight}))"""
+        )
+        for image in images:
+            assert image["complete"] and image["width"] > 0 and image["height"] > 0, (
+                f"{page_path}: empty or broken image {image}"
+            )
+        name = page_path.replace("/", "__")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        assert not problems, f"{page_path}: JavaScript errors: {problems}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("page_path", toc_pages())
+def test_formulas_are_typeset_offline(browser, page_path):
+    context, page, _ = open_page(browser, page_path)
+    try:
+        if page.locator("script[src*='mathjax']").count():  # Sphinx loads it on pages with math
+            page.wait_for_function(
+                "() => window.MathJax && MathJax.startup && MathJax.startup.promise"
+            )
+            page.evaluate("() => MathJax.startup.promise")
+        text = page.locator("main").inner_text()
+        leftover = re.search(r"\\\(|\\\[|\$\$", text)
+        assert leftover is None, (
+            f"{page_path} shows untypeset TeX near {text[leftover.start() :][:60]!r}"
+        )
+        errors = page.locator("main mjx-merror, main [data-mjx-error]").count()
+        assert errors == 0, f"{page_path} has {errors} MathJax errors"
+    finally:
+        context.close()
+
+
+def test_every_chapter_shows_figures(browser):
+    for page_path in toc_pages():
+        if not page_path.startswith("notebooks/"):
+            continue
+        context, page, _ = open_page(browser, page_path)
+        try:
+            count = page.locator("main .cell_output img").count()
+            assert count > 0, f"{page_path} has no figure in its cell outputs"
+        finally:
+            context.close()
+
+
+def test_chapter_one_animation_plays_without_a_kernel(browser):
+    context, page, _ = open_page(browser, "notebooks/01_regret_matching")
+    try:
+        animation = page.locator("main .animation")
+        assert animation.count() == 1
+        first = animation.locator("img").first.get_attribute("src")
+        # Step the animation with its own controls: the frame image must change.
+        animation.locator("button[title='Next frame'], button[onclick*='next_frame']").first.click()
+        page.wait_for_timeout(200)
+        assert animation.locator("img").first.get_attribute("src") != first
+    finally:
+        context.close()
+
+
+def test_live_widget_cells_show_no_dead_controls(browser):
+    context, page, _ = open_page(browser, "notebooks/01_regret_matching")
+    try:
+        assert page.locator("main .widget-slider, main .jupyter-widgets").count() == 0
+        assert page.locator("main").inner_text().count("Live demo.") == 3
+    finally:
+        context.close()

@@ -1,0 +1,377 @@
+"""Two-player zero-sum extensive-form games in which chance moves once, at the root.
+
+An extensive-form game (Osborne and Rubinstein 1994, ch. 11; in the notation of Zinkevich et al.
+2007) is a tree of histories. In the games of this book chance moves first and only once: it picks
+a *deal* with a known probability, and from then on players 1 and 2 take turns choosing *public*
+actions. Poker fits this shape. The cards of Kuhn poker are dealt before anyone acts; Leduc poker's
+board card can be drawn together with the private cards and kept hidden until the second round,
+which changes nothing about what anybody knows when.
+
+A history ``h`` is a :class:`History`, the hashable pair ``(deal, actions)``: the deal is a tuple
+of card ranks (``deal[0]`` is player 1's card, ``deal[1]`` player 2's, and so on) and ``actions``
+is the public action sequence, a string with one character per action (``"pb"``: pass, then bet).
+A terminal history ``z`` ends the hand, with payoff ``u_1(z)`` to player 1 in net chips and
+``u_2(z) = -u_1(z)`` to player 2.
+
+An information set ``I`` holds the histories the player to act cannot tell apart. It is named by a
+string key (``"Q:pb"`` in Kuhn poker). Both poker games have perfect recall and public actions, so
+the histories of one information set all have the same number of actions; :func:`build_tree`
+checks this, and the exact algorithms of the library rely on it when they sweep the tree one depth
+at a time.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+import numpy as np
+
+from lessons_lib.validation import check_choice
+
+#: A deal: the card ranks chance hands out, in player order.
+Deal = tuple[int, ...]
+
+
+class History(NamedTuple):
+    """A history: the deal chance made, then the public actions taken so far (one letter each)."""
+
+    deal: Deal
+    actions: str
+
+
+class Game(ABC):
+    """A two-player zero-sum game with chance at the root (see the module docstring).
+
+    A subclass sets the class attribute ``name`` and implements the rules: :meth:`deals`, the
+    history methods (:meth:`is_terminal`, :meth:`player_to_act`, :meth:`legal_actions`,
+    :meth:`payoff`, :meth:`info_set_key`) and the information-set methods (:meth:`info_sets`,
+    :meth:`actions`, :meth:`player`). Everything else (the tree, its histories, the histories an
+    information set merges) is derived here from those rules, once per game instance, on first use.
+    Two games are equal when they have the same name and parameters.
+    """
+
+    #: The game's name, for example ``"kuhn_poker"``; with :attr:`parameters` it identifies the game.
+    name: str = "game"
+    #: The players, always 1 (who acts first) and 2.
+    PLAYERS: tuple[int, int] = (1, 2)
+
+    # The rules: what a subclass implements.
+
+    @property
+    @abstractmethod
+    def parameters(self) -> dict[str, object]:
+        """The parameters the game was built with, e.g. ``{"n_cards": 3}`` (a fresh dict)."""
+
+    @abstractmethod
+    def deals(self) -> list[tuple[Deal, float]]:
+        """Every chance outcome with its probability ``pi_c``; the probabilities sum to 1."""
+
+    @abstractmethod
+    def is_terminal(self, history: History) -> bool:
+        """Whether the hand is over at ``history``."""
+
+    @abstractmethod
+    def player_to_act(self, history: History) -> int:
+        """The player (1 or 2) who acts at the non-terminal ``history``."""
+
+    @abstractmethod
+    def legal_actions(self, history: History) -> tuple[str, ...]:
+        """The actions available at the non-terminal ``history``, in a fixed order."""
+
+    @abstractmethod
+    def payoff(self, history: History) -> float:
+        """``u_1(z)``: player 1's net chips at the terminal history ``z`` (player 2 gets minus it)."""
+
+    @abstractmethod
+    def info_set_key(self, history: History) -> str:
+        """The key of the information set of the player to act at the non-terminal ``history``."""
+
+    @abstractmethod
+    def info_sets(self) -> tuple[str, ...]:
+        """Every information-set key, in the game's fixed, documented order."""
+
+    @abstractmethod
+    def actions(self, key: str) -> tuple[str, ...]:
+        """``A(I)``: the actions at information set ``key``, in the order policies use."""
+
+    @abstractmethod
+    def player(self, key: str) -> int:
+        """The player (1 or 2) who acts at information set ``key``."""
+
+    def describe(self, key: str) -> str:
+        """A sentence describing information set ``key`` (games override this with a better one)."""
+        return f"player {self.player(key)} at information set {key}"
+
+    # Moving through the tree.
+
+    def initial_history(self, deal: Deal) -> History:
+        """The history right after chance dealt ``deal``: no action taken yet."""
+        if not self.is_deal(deal):
+            raise ValueError(
+                f"{deal!r} is not a deal of {self!r}; its deals are {list(self._deal_probability)!r}"
+            )
+        return History(tuple(deal), "")
+
+    def is_deal(self, deal: object) -> bool:
+        """Whether ``deal`` is one of the chance outcomes of :meth:`deals`."""
+        try:
+            return tuple(deal) in self._deal_probability
+        except TypeError:
+            return False
+
+    def next_history(self, history: History, action: str) -> History:
+        """The history after ``action`` is taken at the non-terminal ``history``."""
+        if self.is_terminal(history):
+            raise ValueError(f"no action can be taken at the terminal history {history!r}")
+        check_choice(action, self.legal_actions(history), f"action at history {history!r}")
+        return History(history.deal, history.actions + action)
+
+    def utility(self, history: History, player: int) -> float:
+        """``u_i(z)``: the payoff of ``player`` at terminal ``z``; ``u_2 = -u_1`` (zero-sum)."""
+        check_choice(player, self.PLAYERS, "player")
+        value = self.payoff(history)
+        return value if player == 1 else -value
+
+    def info_sets_of(self, player: int) -> tuple[str, ...]:
+        """The information-set keys of ``player``, in the order of :meth:`info_sets`."""
+        check_choice(player, self.PLAYERS, "player")
+        return tuple(key for key in self.info_sets() if self.player(key) == player)
+
+    # The whole tree, derived from the rules.
+
+    @cached_property
+    def tree(self) -> GameTree:
+        """The game tree laid out in arrays (built on first use, then cached on the instance)."""
+        return build_tree(self)
+
+    def histories(self) -> tuple[History, ...]:
+        """Every history, breadth first: all roots (one per deal), then one action deep, and so on."""
+        return self.tree.histories
+
+    def terminal_histories(self) -> tuple[History, ...]:
+        """Every terminal history ``z``, of every deal."""
+        tree = self.tree
+        return tuple(
+            h for h, terminal in zip(tree.histories, tree.terminal, strict=True) if terminal
+        )
+
+    def decision_histories(self) -> tuple[History, ...]:
+        """Every history at which a player acts (decision nodes), of every deal."""
+        tree = self.tree
+        return tuple(
+            h for h, terminal in zip(tree.histories, tree.terminal, strict=True) if not terminal
+        )
+
+    def terminal_action_sequences(self) -> tuple[str, ...]:
+        """The distinct public action sequences that end a hand, in the order of the tree."""
+        return tuple(dict.fromkeys(h.actions for h in self.terminal_histories()))
+
+    def histories_in(self, key: str) -> tuple[History, ...]:
+        """The histories that information set ``key`` merges (one per possible hidden deal)."""
+        tree = self.tree
+        return tuple(tree.histories[i] for i in tree.members[tree.info_set_index(key)])
+
+    # Identity: a game is its name and parameters.
+
+    @cached_property
+    def _deal_probability(self) -> dict[Deal, float]:
+        return {tuple(deal): float(p) for deal, p in self.deals()}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.name, self.parameters) == (other.name, other.parameters)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.parameters.items()))))
+
+    def __repr__(self) -> str:
+        arguments = ", ".join(f"{name}={value!r}" for name, value in self.parameters.items())
+        return f"{type(self).__name__}({arguments})"
+
+
+@dataclass(frozen=True, eq=False)
+class GameTree:
+    """A game's tree laid out once in arrays, for the exact computations of the library.
+
+    Histories are numbered breadth first: first the root of every deal (in the order of
+    ``game.deals()``), then every history with one action, and so on; ``levels[d]`` is the slice
+    of the histories with ``d`` actions. The per-history arrays are indexed by that number.
+
+    A policy becomes one flat vector (:meth:`flatten`): the probabilities at information set
+    ``keys[k]`` sit at ``offset[k] : offset[k] + n_actions[k]``, in the order of
+    ``game.actions(keys[k])``. The action that led to history ``h`` sits at ``edge[h]`` of that
+    vector, so ``sigma[edge[h]]`` is the probability with which ``h``'s parent moved to ``h``.
+    """
+
+    keys: tuple[str, ...]  # information-set keys, in the order of game.info_sets()
+    key_index: Mapping[str, int]  # key -> its position in keys
+    owner: np.ndarray  # owner[k]: the player who acts at keys[k]
+    offset: np.ndarray  # offset[k]: where keys[k]'s actions start in a flat policy
+    n_actions: np.ndarray  # n_actions[k]: |A(I)| for I = keys[k]
+    members: tuple[tuple[int, ...], ...]  # members[k]: the histories merged into keys[k]
+    info_sets_at_depth: tuple[tuple[int, ...], ...]  # [d]: the information sets d actions deep
+    histories: tuple[History, ...]
+    index: Mapping[History, int]  # history -> its number
+    levels: tuple[slice, ...]  # levels[d]: the histories with d actions
+    parent: np.ndarray  # parent[h]: the history before h's last action (-1 at roots)
+    edge: np.ndarray  # edge[h]: position in a flat policy of the action that led to h (-1 at roots)
+    mover: np.ndarray  # mover[h]: the player who took that action (0 at roots)
+    chance: np.ndarray  # chance[h]: pi_c(h), the probability of h's deal
+    acting: np.ndarray  # acting[h]: the player to act at h (0 at terminal histories)
+    info_set: np.ndarray  # info_set[h]: index in keys of h's information set (-1 at terminals)
+    terminal: np.ndarray  # terminal[h]: whether h is terminal
+    payoff: np.ndarray  # payoff[h]: u_1(h) at terminal histories, 0 elsewhere
+
+    @property
+    def size(self) -> int:
+        """The length of a flat policy: the number of (information set, action) pairs."""
+        return int(self.offset[-1] + self.n_actions[-1])
+
+    def info_set_index(self, key: str) -> int:
+        """The position of ``key`` among the information sets (ValueError for an unknown key)."""
+        try:
+            return self.key_index[key]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown information set {key!r}") from None
+
+    def actions_slice(self, k: int) -> slice:
+        """Where information set ``keys[k]``'s probabilities sit in a flat policy."""
+        start = int(self.offset[k])
+        return slice(start, start + int(self.n_actions[k]))
+
+    def flatten(self, policy: Mapping[str, np.ndarray]) -> np.ndarray:
+        """A checked policy as one flat vector; information sets it leaves out are uniform."""
+        flat = np.empty(self.size)
+        for k, key in enumerate(self.keys):
+            probabilities = policy.get(key)
+            flat[self.actions_slice(k)] = (
+                1.0 / self.n_actions[k] if probabilities is None else probabilities
+            )
+        return flat
+
+    def unflatten(
+        self, flat: np.ndarray, keys: tuple[str, ...] | None = None
+    ) -> dict[str, np.ndarray]:
+        """The policy dict of the flat vector ``flat``, for ``keys`` (all information sets by default)."""
+        chosen = self.keys if keys is None else keys
+        return {key: flat[self.actions_slice(self.key_index[key])].copy() for key in chosen}
+
+
+def build_tree(game: Game) -> GameTree:
+    """Walk the whole tree of ``game`` once, breadth first, and lay it out as a :class:`GameTree`.
+
+    Along the way it checks that the rules are consistent: every decision history's information
+    set is one of ``game.info_sets()``, owned by the player to act, with the history's legal
+    actions; every information set is reached; all histories of an information set have the same
+    number of actions; the deal probabilities are positive and sum to 1.
+    """
+    keys = tuple(game.info_sets())
+    key_index = {key: k for k, key in enumerate(keys)}
+    if len(key_index) != len(keys):
+        raise ValueError(f"{game!r} lists an information set twice: {keys!r}")
+    n_actions = np.array([len(game.actions(key)) for key in keys], dtype=int)
+    offset = np.concatenate([[0], np.cumsum(n_actions)[:-1]]).astype(int)
+    owner = np.array([game.player(key) for key in keys], dtype=int)
+
+    deals = game.deals()
+    probabilities = np.array([p for _, p in deals], dtype=float)
+    if np.any(probabilities <= 0) or abs(probabilities.sum() - 1.0) > 1e-12:
+        raise ValueError(f"deal probabilities of {game!r} must be positive and sum to 1")
+
+    histories = [game.initial_history(deal) for deal, _ in deals]
+    parent = [-1] * len(histories)
+    edge = [-1] * len(histories)
+    chance = list(probabilities)
+    levels = [slice(0, len(histories))]
+    while True:
+        for h in range(levels[-1].start, levels[-1].stop):
+            history = histories[h]
+            if game.is_terminal(history):
+                continue
+            k = _checked_info_set(game, history, key_index)
+            for a, action in enumerate(game.legal_actions(history)):
+                histories.append(game.next_history(history, action))
+                parent.append(h)
+                edge.append(int(offset[k]) + a)
+                chance.append(chance[h])
+        if len(histories) == levels[-1].stop:
+            break
+        levels.append(slice(levels[-1].stop, len(histories)))
+
+    terminal = np.array([game.is_terminal(history) for history in histories], dtype=bool)
+    acting = np.zeros(len(histories), dtype=int)  # stays 0 at terminal histories
+    info_set = np.full(len(histories), -1)  # stays -1 at terminal histories
+    payoff = np.zeros(len(histories))  # stays 0 at decision histories
+    for h, history in enumerate(histories):
+        if terminal[h]:
+            payoff[h] = game.payoff(history)
+        else:
+            acting[h] = game.player_to_act(history)
+            info_set[h] = key_index[game.info_set_key(history)]
+    parent_array = np.array(parent, dtype=int)
+    mover = np.where(parent_array >= 0, acting[parent_array], 0)
+    members, info_sets_at_depth = _group_by_info_set(game, keys, histories, info_set, len(levels))
+    return GameTree(
+        keys=keys,
+        key_index=key_index,
+        owner=_frozen(owner),
+        offset=_frozen(offset),
+        n_actions=_frozen(n_actions),
+        members=members,
+        info_sets_at_depth=info_sets_at_depth,
+        histories=tuple(histories),
+        index={history: h for h, history in enumerate(histories)},
+        levels=tuple(levels),
+        parent=_frozen(parent_array),
+        edge=_frozen(np.array(edge, dtype=int)),
+        mover=_frozen(mover),
+        chance=_frozen(np.array(chance, dtype=float)),
+        acting=_frozen(acting),
+        info_set=_frozen(info_set),
+        terminal=_frozen(terminal),
+        payoff=_frozen(payoff),
+    )
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array``, made read-only: the tree is shared by every computation on the game."""
+    array.setflags(write=False)
+    return array
+
+
+def _checked_info_set(game: Game, history: History, key_index: Mapping[str, int]) -> int:
+    """The index of ``history``'s information set, after checking it agrees with the rules."""
+    key = game.info_set_key(history)
+    if key not in key_index:
+        raise ValueError(f"history {history!r} has information set {key!r}, not in info_sets()")
+    if game.player(key) != game.player_to_act(history):
+        raise ValueError(
+            f"information set {key!r} is not owned by the player to act at {history!r}"
+        )
+    if tuple(game.actions(key)) != tuple(game.legal_actions(history)):
+        raise ValueError(f"information set {key!r} and history {history!r} disagree on the actions")
+    return key_index[key]
+
+
+def _group_by_info_set(
+    game: Game, keys: tuple[str, ...], histories: list[History], info_set: np.ndarray, n_levels: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The histories of every information set, and the information sets at every depth."""
+    members: list[list[int]] = [[] for _ in keys]
+    for h, k in enumerate(info_set):
+        if k >= 0:
+            members[k].append(h)
+    at_depth: list[list[int]] = [[] for _ in range(n_levels)]
+    for k, merged in enumerate(members):
+        if not merged:
+            raise ValueError(f"information set {keys[k]!r} of {game!r} is never reached")
+        depths = {len(histories[h].actions) for h in merged}
+        if len(depths) != 1:
+            raise ValueError(f"the histories of information set {keys[k]!r} have different depths")
+        at_depth[depths.pop()].append(k)
+    return tuple(tuple(m) for m in members), tuple(tuple(d) for d in at_depth)

@@ -1,0 +1,262 @@
+"""Reach probabilities and counterfactual values, against the definitions of Zinkevich et al. 2007.
+
+The reference below computes them a second way, straight from the definitions: for an information
+set I it lists the histories h in I (one per opponent card) and, below each, the terminal histories
+z, and multiplies the action probabilities along the explicit paths.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lessons_lib.counterfactual import (
+    Reach,
+    counterfactual_values,
+    history_values,
+    reach_probabilities,
+)
+from lessons_lib.exploitability import best_response, expected_value
+from lessons_lib.games import History, KuhnPoker
+from lessons_lib.policy import two_action_policy, uniform_policy
+
+GAME = KuhnPoker()
+CARDS = "JQK"
+DEALS = [a + b for a in CARDS for b in CARDS if a != b]
+ENDINGS = ("pp", "bp", "bb", "pbp", "pbb")
+KEYS = {
+    1: ("J:", "Q:", "K:", "J:pb", "Q:pb", "K:pb"),
+    2: ("J:p", "Q:p", "K:p", "J:b", "Q:b", "K:b"),
+}
+Profile = Mapping[str, Sequence[float]]
+
+
+def reference_payoff(deal: str, ending: str) -> float:
+    """Player 1's chips: a fold loses the ante, a showdown wins the antes (and the bets if called)."""
+    if ending in ("bp", "pbp"):
+        return 1.0 if ending == "bp" else -1.0
+    stake = 1.0 if ending == "pp" else 2.0
+    return stake if CARDS.index(deal[0]) > CARDS.index(deal[1]) else -stake
+
+
+def step(profile: Profile, deal: str, actions: str, t: int) -> float:
+    """The probability of the t-th action of ``actions``, taken by player 1 + t % 2."""
+    return profile[f"{deal[t % 2]}:{actions[:t]}"]["pb".index(actions[t])]
+
+
+def own_product(profile: Profile, deal: str, actions: str, player: int) -> float:
+    """pi_player(h): the product of ``player``'s own action probabilities along ``actions``."""
+    return float(
+        np.prod(
+            [step(profile, deal, actions, t) for t in range(len(actions)) if t % 2 == player - 1]
+        )
+    )
+
+
+def path_product(profile: Profile, deal: str, actions: str, start: int) -> float:
+    """pi(h -> z): the product of every action probability from position ``start`` on."""
+    return float(np.prod([step(profile, deal, actions, t) for t in range(start, len(actions))]))
+
+
+def reference_counterfactual(
+    profile: Profile, key: str, chance: float = 1 / 6
+) -> tuple[float, np.ndarray, float]:
+    """(v_i(sigma, I), [v_i(sigma_{I->a}, I) for a in "pb"], pi_{-i}(I)), by explicit paths."""
+    card, public = key.split(":")
+    player = 1 + len(public) % 2
+    sign = 1.0 if player == 1 else -1.0
+    value, action_values, reach = 0.0, np.zeros(2), 0.0
+    for deal in (d for d in DEALS if d[player - 1] == card):  # the histories h of I
+        others = chance * own_product(profile, deal, public, 3 - player)  # pi_{-i}(h)
+        reach += others
+        for z in (z for z in ENDINGS if z.startswith(public) and len(z) > len(public)):
+            u = sign * reference_payoff(deal, z)
+            value += others * path_product(profile, deal, z, len(public)) * u
+            action = "pb".index(z[len(public)])
+            action_values[action] += others * path_product(profile, deal, z, len(public) + 1) * u
+    return value, action_values, reach
+
+
+def reference_value(profile: Profile) -> float:
+    return sum(
+        path_product(profile, d, z, 0) * reference_payoff(d, z) / 6 for d in DEALS for z in ENDINGS
+    )
+
+
+def brute_force_best_response(profile: Profile, player: int) -> float:
+    sign = 1.0 if player == 1 else -1.0
+    values = []
+    for choice in itertools.product((0, 1), repeat=6):
+        pure = {key: np.eye(2)[c] for key, c in zip(KEYS[player], choice, strict=True)}
+        values.append(sign * reference_value({**profile, **pure}))
+    return max(values)
+
+
+def profile_of(qs: Sequence[float]) -> dict[str, np.ndarray]:
+    """The profile betting (or calling) with probability qs[k] at the k-th information set."""
+    return two_action_policy(GAME, dict(zip(GAME.info_sets(), qs, strict=True)))
+
+
+def random_profile(seed: int) -> dict[str, np.ndarray]:
+    return profile_of(np.random.default_rng(seed).random(12))
+
+
+probabilities = st.lists(st.floats(0.0, 1.0), min_size=12, max_size=12)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_counterfactual_values_match_the_definition(seed: int) -> None:
+    profile = random_profile(seed)
+    result = counterfactual_values(GAME, profile)
+    assert result.include_chance
+    for key in GAME.info_sets():
+        value, action_values, reach = reference_counterfactual(profile, key)
+        assert result.info_set_value[key] == pytest.approx(value, abs=1e-12)
+        np.testing.assert_allclose(result.action_values[key], action_values, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(result.regrets[key], action_values - value, rtol=0, atol=1e-12)
+        assert result.reach[key] == pytest.approx(reach, abs=1e-12)
+
+
+def test_leaving_chance_out_multiplies_by_the_number_of_deals() -> None:
+    profile = random_profile(11)
+    with_chance = counterfactual_values(GAME, profile)
+    without = counterfactual_values(GAME, profile, include_chance=False)
+    assert not without.include_chance
+    for key in GAME.info_sets():
+        value, action_values, reach = reference_counterfactual(profile, key, chance=1.0)
+        assert without.info_set_value[key] == pytest.approx(value, abs=1e-12)
+        np.testing.assert_allclose(without.action_values[key], action_values, atol=1e-12)
+        assert without.reach[key] == pytest.approx(reach, abs=1e-12)
+        assert without.info_set_value[key] == pytest.approx(
+            6 * with_chance.info_set_value[key], abs=1e-12
+        )
+    with pytest.raises(ValueError, match="include_chance"):
+        counterfactual_values(GAME, profile, include_chance="yes")  # type: ignore[arg-type]
+
+
+def test_the_worked_example_of_betting_the_queen() -> None:
+    # Player 2 folds J and calls with K. Betting Q wins the ante against J and loses 2 against K:
+    # with chance's 1/6 per deal, (1/6)(+1) + (1/6)(-2) = -1/6; without chance, 1(+1) + 1(-2) = -1.
+    profile = {**uniform_policy(GAME), **two_action_policy(GAME, {"J:b": 0.0, "K:b": 1.0})}
+    assert counterfactual_values(GAME, profile).action_values["Q:"][1] == pytest.approx(
+        -1 / 6, abs=1e-15
+    )
+    unweighted = counterfactual_values(GAME, profile, include_chance=False)
+    assert unweighted.action_values["Q:"][1] == pytest.approx(-1.0, abs=1e-15)
+
+
+@settings(max_examples=60, deadline=None)
+@given(probabilities)
+def test_the_info_set_value_is_the_policy_weighted_action_value(qs: list[float]) -> None:
+    profile = profile_of(qs)
+    result = counterfactual_values(GAME, profile)
+    for key in GAME.info_sets():
+        sigma = profile[key]
+        assert sigma @ result.action_values[key] == pytest.approx(
+            result.info_set_value[key], abs=1e-12
+        )
+        assert sigma @ result.regrets[key] == pytest.approx(0.0, abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(probabilities)
+def test_first_information_sets_add_up_to_the_expected_value(qs: list[float]) -> None:
+    profile = profile_of(qs)
+    result = counterfactual_values(GAME, profile)
+    value = expected_value(GAME, profile)
+    # Player 1's first keys hold every root, each reached by chance alone (1/6 per deal).
+    assert sum(result.info_set_value[key] for key in ("J:", "Q:", "K:")) == pytest.approx(
+        value, abs=1e-12
+    )
+    # Player 2's keys hold every history after player 1's first action, in player 2's payoffs.
+    assert sum(result.info_set_value[key] for key in KEYS[2]) == pytest.approx(-value, abs=1e-12)
+    for key in ("J:", "Q:", "K:"):
+        assert result.reach[key] == pytest.approx(1 / 3, abs=1e-15)
+
+
+def test_own_reach_is_the_players_probability_of_getting_there() -> None:
+    profile = random_profile(5)
+    result = counterfactual_values(GAME, profile)
+    for key in GAME.info_sets():
+        card, public = key.split(":")
+        expected = 1.0 if public != "pb" else profile[f"{card}:"][0]  # player 1 checked first
+        assert result.own_reach[key] == pytest.approx(expected, abs=1e-15)
+
+
+def test_reach_probabilities_of_every_history() -> None:
+    profile = random_profile(2)
+    reach = reach_probabilities(GAME, profile)
+    assert len(reach) == 54
+    for history, r in reach.items():
+        deal = "".join(CARDS[c] for c in history.deal)
+        assert isinstance(r, Reach)
+        assert r.chance == pytest.approx(1 / 6, abs=1e-15)
+        assert r.player_1 == pytest.approx(
+            own_product(profile, deal, history.actions, 1), abs=1e-15
+        )
+        assert r.player_2 == pytest.approx(
+            own_product(profile, deal, history.actions, 2), abs=1e-15
+        )
+        assert r.total == pytest.approx(
+            path_product(profile, deal, history.actions, 0) / 6, abs=1e-15
+        )
+        assert r.excluding(1) == pytest.approx(r.chance * r.player_2, abs=1e-15)
+        assert r.excluding(2) == pytest.approx(r.chance * r.player_1, abs=1e-15)
+    with pytest.raises(ValueError, match="player"):
+        reach[History((0, 1), "")].of(0)
+
+
+def test_history_values_are_expected_payoffs_from_each_history() -> None:
+    profile = random_profile(4)
+    values = history_values(GAME, profile)
+    for history, value in values.items():
+        deal = "".join(CARDS[c] for c in history.deal)
+        below = [z for z in ENDINGS if z.startswith(history.actions)]
+        start = len(history.actions)
+        expected = sum(
+            path_product(profile, deal, z, start) * reference_payoff(deal, z) for z in below
+        )
+        assert value == pytest.approx(expected, abs=1e-12)
+    roots = [History(deal, "") for deal, _ in GAME.deals()]
+    assert sum(values[h] for h in roots) / 6 == pytest.approx(
+        expected_value(GAME, profile), abs=1e-12
+    )
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("player", [1, 2])
+def test_a_best_response_built_from_counterfactual_values_is_a_best_response(
+    seed: int, player: int
+) -> None:
+    # Bottom-up: fix the responder's deepest keys to the action with the largest counterfactual
+    # value, recompute, then the keys above. Player 2 acts only once, so one round is enough.
+    profile = random_profile(100 + seed)
+    depths = [("J:pb", "Q:pb", "K:pb"), ("J:", "Q:", "K:")] if player == 1 else [KEYS[2]]
+    for keys in depths:
+        result = counterfactual_values(GAME, profile)
+        for key in keys:
+            profile[key] = np.eye(2)[int(np.argmax(result.action_values[key]))]
+    sign = 1.0 if player == 1 else -1.0
+    brute = brute_force_best_response(profile, player)
+    assert sign * reference_value(profile) == pytest.approx(brute, abs=1e-12)
+    assert best_response(GAME, profile, player)[0] == pytest.approx(brute, abs=1e-12)
+
+
+def test_at_an_equilibrium_no_action_has_positive_regret() -> None:
+    alpha = 1 / 6
+    profile = two_action_policy(
+        GAME,
+        {
+            "J:": alpha, "Q:": 0.0, "K:": 3 * alpha,
+            "J:pb": 0.0, "Q:pb": alpha + 1 / 3, "K:pb": 1.0,
+            "J:p": 1 / 3, "Q:p": 0.0, "K:p": 1.0,
+            "J:b": 0.0, "Q:b": 1 / 3, "K:b": 1.0,
+        },
+    )  # fmt: skip
+    result = counterfactual_values(GAME, profile)
+    assert max(float(r.max()) for r in result.regrets.values()) <= 1e-12

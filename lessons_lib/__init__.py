@@ -3,12 +3,16 @@
 Every chapter imports this package; the code a chapter explains is the code in these modules.
 Modules are named by concept:
 
-- :mod:`lessons_lib.validation`     checks shared by every public function (bad input raises ``ValueError``)
-- :mod:`lessons_lib.normal_form`    matrix games, expected value, best response, exploitability
-- :mod:`lessons_lib.regret_matching` regret matching (Hart and Mas-Colell 2000) and self-play
-- :mod:`lessons_lib.plots`          pure functions that return matplotlib Figures, one colour per player
-- :mod:`lessons_lib.widgets`        ipywidgets apps built from the pure functions above
-- :mod:`lessons_lib.display`        showing the library's own source code inside a chapter
+- :mod:`lessons_lib.validation`: checks shared by every public function (bad input: ``ValueError``)
+- :mod:`lessons_lib.normal_form`: matrix games, expected value, best response, exploitability
+- :mod:`lessons_lib.regret_matching`: regret matching (Hart and Mas-Colell 2000) and self-play
+- :mod:`lessons_lib.games`: extensive-form games (the interface, Kuhn poker)
+- :mod:`lessons_lib.policy`: policies (information-set key to action probabilities) and their checks
+- :mod:`lessons_lib.counterfactual`: reach probabilities and counterfactual values
+- :mod:`lessons_lib.exploitability`: exact expected value, best response and exploitability
+- :mod:`lessons_lib.plots`: pure functions that return matplotlib Figures, one colour per player
+- :mod:`lessons_lib.widgets`: ipywidgets apps built from the pure functions above
+- :mod:`lessons_lib.display`: showing the library's own source code inside a chapter
 """
 
 __version__ = "0.1.0"

@@ -1,11 +1,4 @@
-"""Interactive demos: ipywidgets apps built from the library's pure functions.
-
-Each app is an :class:`App`: named controls, images that show Figures from :mod:`lessons_lib.plots`,
-and a status line. ``refresh()`` recomputes everything from the controls' values; the controls call
-it when they change. Because figures are shown as ``ipywidgets.Image`` (PNG bytes), an app can be
-driven from Python (set a value, click a button) and its images and status inspected, which is how
-the tests check it. In a live kernel, display the app as the last expression of a cell.
-"""
+"""The demos of Chapter 1: self-play, a fixed opponent, and a game against a regret-matching bot."""
 
 from __future__ import annotations
 
@@ -18,78 +11,7 @@ from matplotlib.figure import Figure
 from lessons_lib import plots
 from lessons_lib.normal_form import MatrixGame, best_response, rock_paper_scissors
 from lessons_lib.regret_matching import RegretMatchingBot, learn_against_fixed, self_play
-
-#: A render function maps the controls' values to figures and a status text (HTML).
-Render = Callable[[Mapping[str, object]], tuple[list[Figure], str]]
-
-
-class App:
-    """Controls, figure images and a status line, kept consistent by :meth:`refresh`."""
-
-    def __init__(
-        self,
-        controls: Mapping[str, widgets.Widget],
-        render: Render,
-        n_figures: int,
-        buttons: Mapping[str, widgets.Button] | None = None,
-    ) -> None:
-        self.controls = dict(controls)
-        self.buttons = dict(buttons or {})
-        self.render = render
-        self.images = [widgets.Image(format="png") for _ in range(n_figures)]
-        self.status = widgets.HTML()
-        #: Anything the app keeps between events (a game in progress, a bot).
-        self.state: dict[str, object] = {}
-        for control in self.controls.values():
-            control.observe(lambda _change: self.refresh(), names="value")
-        rows: list[widgets.Widget] = []
-        if self.controls:
-            rows.append(
-                widgets.HBox(list(self.controls.values()), layout={"flex_flow": "row wrap"})
-            )
-        if self.buttons:
-            rows.append(widgets.HBox(list(self.buttons.values()), layout={"flex_flow": "row wrap"}))
-        rows.append(self.status)
-        rows.append(widgets.HBox(self.images, layout={"flex_flow": "row wrap"}))
-        self.ui = widgets.VBox(rows)
-        self.refresh()
-
-    def values(self) -> dict[str, object]:
-        return {name: control.value for name, control in self.controls.items()}
-
-    def refresh(self) -> None:
-        """Recompute the figures and the status from the current control values."""
-        figures, status = self.render(self.values())
-        for image, figure in zip(self.images, figures, strict=True):
-            image.value = plots.figure_to_png(figure)
-            image.layout.width = f"{int(figure.get_figwidth() * 80)}px"
-        self.status.value = status
-
-    def _repr_mimebundle_(self, **kwargs: object) -> dict:
-        return self.ui._repr_mimebundle_(**kwargs)
-
-
-def _slider(description: str, value: float, low: float, high: float, step: float) -> widgets.Widget:
-    style = {"description_width": "initial"}
-    if isinstance(step, int) and isinstance(value, int):
-        return widgets.IntSlider(
-            value=value,
-            min=low,
-            max=high,
-            step=step,
-            description=description,
-            style=style,
-            continuous_update=False,
-        )
-    return widgets.FloatSlider(
-        value=value,
-        min=low,
-        max=high,
-        step=step,
-        description=description,
-        style=style,
-        continuous_update=False,
-    )
+from lessons_lib.widgets.app import App, slider
 
 
 def self_play_explorer(game: MatrixGame | None = None) -> App:
@@ -100,9 +22,9 @@ def self_play_explorer(game: MatrixGame | None = None) -> App:
     """
     game = game or rock_paper_scissors()
     controls = {
-        "bias_1": _slider("player 1 initial regret on rock", 1.0, 0.0, 5.0, 0.5),
-        "bias_2": _slider("player 2 initial regret on rock", 0.0, 0.0, 5.0, 0.5),
-        "rounds": _slider("rounds", 2_000, 100, 20_000, 100),
+        "bias_1": slider("player 1 initial regret on rock", 1.0, 0.0, 5.0, 0.5),
+        "bias_2": slider("player 2 initial regret on rock", 0.0, 0.0, 5.0, 0.5),
+        "rounds": slider("rounds", 2_000, 100, 20_000, 100),
     }
 
     def render(values: Mapping[str, object]) -> tuple[list[Figure], str]:
@@ -135,9 +57,9 @@ def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
     """A regret matcher against a fixed mix: set the opponent's rock and paper frequencies."""
     game = game or rock_paper_scissors()
     controls = {
-        "rock": _slider("opponent rock", 0.5, 0.0, 1.0, 0.05),
-        "paper": _slider("opponent paper", 0.25, 0.0, 1.0, 0.05),
-        "rounds": _slider("rounds", 2_000, 100, 20_000, 100),
+        "rock": slider("opponent rock", 0.5, 0.0, 1.0, 0.05),
+        "paper": slider("opponent paper", 0.25, 0.0, 1.0, 0.05),
+        "rounds": slider("rounds", 2_000, 100, 20_000, 100),
     }
 
     def render(values: Mapping[str, object]) -> tuple[list[Figure], str]:

@@ -1,63 +1,21 @@
-"""Figures for the book: pure functions that take data and return a matplotlib ``Figure``.
-
-One colour per player across the whole book, from the Okabe-Ito palette (safe for the common forms
-of colour blindness): player 1 is blue, player 2 vermillion, chance green; reference lines are grey
-and dashed. Figures have an opaque white background, so they stay legible on the dark theme.
-
-Figures are built directly as :class:`BookFigure` objects, not through ``pyplot``, so a notebook
-shows each one exactly once (as the cell's value, a PNG image) and nothing leaks between cells.
-"""
+"""Figures for normal-form games: the probability simplex, convergence curves, strategy bars."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 
-import matplotlib
+import numpy as np
+from matplotlib.animation import FuncAnimation
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 
-matplotlib.rcParams["animation.embed_limit"] = 40.0  # MB; the book's animations are a few MB
-
-import numpy as np  # noqa: E402
-from matplotlib.animation import FuncAnimation  # noqa: E402
-from matplotlib.axes import Axes  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-
-from lessons_lib.regret_matching import Trajectory  # noqa: E402
-
-#: The colour of each player, used in every figure of the book.
-PLAYER_COLOURS: dict[int, str] = {1: "#0072B2", 2: "#D55E00"}
-CHANCE_COLOUR = "#009E73"
-REFERENCE_COLOUR = "#6E6E6E"
-#: Further colours for series that are not players (algorithms, seeds), in a fixed order.
-SERIES_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
-
-
-class BookFigure(Figure):
-    """A matplotlib Figure that a notebook displays as a PNG image when it is a cell's value."""
-
-    def _repr_png_(self) -> bytes:
-        return figure_to_png(self)
-
-
-def new_figure(
-    width: float = 6.4, height: float = 4.0, ncols: int = 1
-) -> tuple[Figure, list[Axes]]:
-    """A white figure with ``ncols`` axes side by side, laid out without clipping."""
-    figure = BookFigure(figsize=(width, height), layout="constrained", facecolor="white")
-    axes = figure.subplots(1, ncols, squeeze=False)[0]
-    for ax in axes:
-        ax.set_facecolor("white")
-        ax.grid(True, color="#DDDDDD", linewidth=0.6)
-        ax.set_axisbelow(True)
-    return figure, list(axes)
-
-
-def figure_to_png(figure: Figure, dpi: int = 100) -> bytes:
-    """The figure rendered as PNG bytes (for ``ipywidgets.Image``)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi, facecolor=figure.get_facecolor())
-    return buffer.getvalue()
-
+from lessons_lib.plots.style import (
+    PLAYER_COLOURS,
+    REFERENCE_COLOUR,
+    SERIES_COLOURS,
+    new_figure,
+)
+from lessons_lib.regret_matching import Trajectory
 
 # --- the probability simplex -------------------------------------------------------------------
 

@@ -1,0 +1,21 @@
+"""Interactive demos: ipywidgets apps built from the library's pure functions.
+
+Each app is an :class:`~lessons_lib.widgets.app.App`: named controls, images that show Figures
+from :mod:`lessons_lib.plots`, and a status line. Submodules by chapter topic; the apps are
+re-exported here, so chapters write ``widgets.self_play_explorer()``.
+"""
+
+from lessons_lib.widgets.app import App, slider
+from lessons_lib.widgets.normal_form import (
+    fixed_opponent_explorer,
+    play_against_bot,
+    self_play_explorer,
+)
+
+__all__ = [
+    "App",
+    "fixed_opponent_explorer",
+    "play_against_bot",
+    "self_play_explorer",
+    "slider",
+]

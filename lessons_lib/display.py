@@ -1,17 +1,30 @@
-"""Showing the library's own code in a chapter, so the text and the library can never drift apart."""
+"""Showing the library's own code in a chapter, so text and library can never drift apart."""
 
 from __future__ import annotations
 
 import inspect
 import textwrap
+from dataclasses import dataclass
 
-from IPython.display import Code
+
+@dataclass(frozen=True)
+class SourceCode:
+    """Source code that a notebook shows highlighted (as a Markdown code block), plain elsewhere."""
+
+    text: str
+    language: str = "python"
+
+    def _repr_markdown_(self) -> str:
+        return f"```{self.language}\n{self.text.rstrip()}\n```"
+
+    def __repr__(self) -> str:
+        return self.text.rstrip()
 
 
-def show_source(obj: object) -> Code:
-    """The source code of a function, class or module of the library, highlighted as Python."""
+def show_source(obj: object) -> SourceCode:
+    """The source code of a function, class or module of the library, ready to display."""
     try:
         source = inspect.getsource(obj)
     except (TypeError, OSError) as error:
         raise ValueError(f"cannot show the source of {obj!r}: {error}") from error
-    return Code(textwrap.dedent(source), language="python")
+    return SourceCode(textwrap.dedent(source))

@@ -3,9 +3,11 @@
 - :mod:`lessons_lib.games.base`  the :class:`Game` interface, :class:`History` and the laid-out
   :class:`GameTree`
 - :mod:`lessons_lib.games.kuhn`  Kuhn poker (Kuhn 1950)
+- :mod:`lessons_lib.games.leduc`  Leduc poker (Southey et al. 2005)
 """
 
 from lessons_lib.games.base import Deal, Game, GameTree, History
 from lessons_lib.games.kuhn import KuhnPoker
+from lessons_lib.games.leduc import LeducPoker
 
-__all__ = ["Deal", "Game", "GameTree", "History", "KuhnPoker"]
+__all__ = ["Deal", "Game", "GameTree", "History", "KuhnPoker", "LeducPoker"]

@@ -5,6 +5,16 @@ Submodules by topic; everything a chapter needs is re-exported here, so chapters
 :mod:`lessons_lib.plots.style`.
 """
 
+from lessons_lib.plots.counterfactual import (
+    action_names,
+    counterfactual_values_figure,
+    regrets_figure,
+)
+from lessons_lib.plots.game_tree import (
+    action_name,
+    game_tree_figure,
+    information_set_figure,
+)
 from lessons_lib.plots.normal_form import (
     convergence_figure,
     mean_payoff_figure,
@@ -29,10 +39,16 @@ __all__ = [
     "REFERENCE_COLOUR",
     "SERIES_COLOURS",
     "BookFigure",
+    "action_name",
+    "action_names",
     "convergence_figure",
+    "counterfactual_values_figure",
     "figure_to_png",
+    "game_tree_figure",
+    "information_set_figure",
     "mean_payoff_figure",
     "new_figure",
+    "regrets_figure",
     "simplex_animation",
     "simplex_coordinates",
     "simplex_figure",

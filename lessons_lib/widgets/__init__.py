@@ -6,6 +6,8 @@ re-exported here, so chapters write ``widgets.self_play_explorer()``.
 """
 
 from lessons_lib.widgets.app import App, slider
+from lessons_lib.widgets.counterfactual import counterfactual_explorer
+from lessons_lib.widgets.game_tree import game_tree_explorer
 from lessons_lib.widgets.normal_form import (
     fixed_opponent_explorer,
     play_against_bot,
@@ -14,7 +16,9 @@ from lessons_lib.widgets.normal_form import (
 
 __all__ = [
     "App",
+    "counterfactual_explorer",
     "fixed_opponent_explorer",
+    "game_tree_explorer",
     "play_against_bot",
     "self_play_explorer",
     "slider",

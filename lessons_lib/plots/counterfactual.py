@@ -1,0 +1,140 @@
+"""Figures for counterfactual values: per information set, the action values and the regrets.
+
+Both figures take the result of :func:`lessons_lib.counterfactual.counterfactual_values` and show
+one player's information sets, in the game's order, as groups of bars in that player's colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from lessons_lib.counterfactual import CounterfactualValues
+from lessons_lib.games.base import Game
+from lessons_lib.games.kuhn import KuhnPoker
+from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_COLOUR, new_figure
+from lessons_lib.validation import check_choice
+
+#: How strongly each action's bars are filled: the first action (pass) lighter than the second.
+_ACTION_ALPHA = (0.45, 1.0)
+
+
+def action_names(game: Game, key: str) -> tuple[str, ...]:
+    """The actions at ``key`` in words: in Kuhn poker check/bet, or fold/call when facing a bet."""
+    actions = game.actions(key)
+    if not isinstance(game, KuhnPoker):
+        return actions
+    _, public = game.parse_key(key)
+    return ("fold", "call") if "b" in public else ("check", "bet")
+
+
+def counterfactual_values_figure(
+    game: Game, values: CounterfactualValues, player: int = 1, title: str | None = None
+) -> Figure:
+    """Grouped bars per information set of ``player``: ``v_i(sigma_{I->a}, I)`` for each action a,
+    then ``v_i(sigma, I)`` in grey.
+
+    The bar heights are exactly the numbers in ``values`` (chance included or not, as computed).
+    """
+    keys = _keys_of(game, player)
+    n_actions = _common_action_count(game, keys)
+    series = [
+        (
+            _action_legend(game, keys, a),
+            [values.action_values[key][a] for key in keys],
+            PLAYER_COLOURS[player],
+            _ACTION_ALPHA[a] if a < len(_ACTION_ALPHA) else 1.0,
+        )
+        for a in range(n_actions)
+    ]
+    series.append(
+        (
+            f"information set value $v_{player}(\\sigma, I)$",
+            [values.info_set_value[key] for key in keys],
+            REFERENCE_COLOUR,
+            1.0,
+        )
+    )
+    figure, (ax,) = new_figure(max(6.4, 1.3 * len(keys) + 1.2), 4.2)
+    _grouped_bars(ax, keys, series)
+    ax.set_ylabel(f"counterfactual value for player {player}")
+    ax.set_title(title or f"Player {player}'s counterfactual values ({_convention(values)})")
+    return figure
+
+
+def regrets_figure(
+    game: Game, values: CounterfactualValues, player: int = 1, title: str | None = None
+) -> Figure:
+    """Grouped bars per information set of ``player``: the regrets
+    ``r(I, a) = v_i(sigma_{I->a}, I) - v_i(sigma, I)`` of each action."""
+    keys = _keys_of(game, player)
+    n_actions = _common_action_count(game, keys)
+    series = [
+        (
+            _action_legend(game, keys, a),
+            [values.regrets[key][a] for key in keys],
+            PLAYER_COLOURS[player],
+            _ACTION_ALPHA[a] if a < len(_ACTION_ALPHA) else 1.0,
+        )
+        for a in range(n_actions)
+    ]
+    figure, (ax,) = new_figure(max(6.4, 1.05 * len(keys) + 1.2), 4.0)
+    _grouped_bars(ax, keys, series)
+    ax.set_ylabel(f"regret $r(I, a)$ for player {player}")
+    ax.set_title(title or f"Player {player}'s counterfactual regrets ({_convention(values)})")
+    return figure
+
+
+def _grouped_bars(
+    ax: Axes, keys: Sequence[str], series: Sequence[tuple[str, Sequence[float], str, float]]
+) -> None:
+    """One group per key, one bar per series, each bar labelled with its height."""
+    positions = np.arange(len(keys))
+    width = 0.8 / len(series)
+    heights_all = np.concatenate([np.asarray(h, dtype=float) for _, h, _, _ in series])
+    low, high = min(0.0, float(heights_all.min())), max(0.0, float(heights_all.max()))
+    margin = 0.15 * max(high - low, 1e-9)  # room for the value labels above and below the bars
+    for k, (label, heights, colour, alpha) in enumerate(series):
+        offset = (k - (len(series) - 1) / 2) * width
+        bars = ax.bar(
+            positions + offset,
+            heights,
+            width,
+            color=colour,
+            alpha=alpha,
+            edgecolor=colour,
+            linewidth=0.8,
+            label=label,
+        )
+        ax.bar_label(bars, labels=[f"{h:+.3f}" for h in heights], fontsize=6.5, padding=1.5)
+    ax.axhline(0.0, color="black", linewidth=0.8)
+    ax.set_xticks(positions, [f'"{key}"' for key in keys])
+    ax.set_xlabel("information set")
+    ax.set_ylim(low - margin, high + margin)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=len(series))
+
+
+def _keys_of(game: Game, player: int) -> tuple[str, ...]:
+    check_choice(player, game.PLAYERS, "player")
+    return game.info_sets_of(player)
+
+
+def _common_action_count(game: Game, keys: Sequence[str]) -> int:
+    """The number of actions, which must be the same at every information set shown."""
+    counts = {len(game.actions(key)) for key in keys}
+    if len(counts) != 1:
+        raise ValueError(f"the information sets shown have different numbers of actions: {counts}")
+    return counts.pop()
+
+
+def _action_legend(game: Game, keys: Sequence[str], a: int) -> str:
+    """The legend of action ``a``: its names across the information sets, e.g. "check / fold"."""
+    names = dict.fromkeys(action_names(game, key)[a] for key in keys)
+    return f"{game.actions(keys[0])[a]}: {' / '.join(names)}"
+
+
+def _convention(values: CounterfactualValues) -> str:
+    return "chance included" if values.include_chance else "chance left out"

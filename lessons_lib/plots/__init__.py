@@ -15,6 +15,7 @@ from lessons_lib.plots.game_tree import (
     game_tree_figure,
     information_set_figure,
 )
+from lessons_lib.plots.kuhn_play import running_mean_figure
 from lessons_lib.plots.normal_form import (
     convergence_figure,
     mean_payoff_figure,
@@ -49,6 +50,7 @@ __all__ = [
     "mean_payoff_figure",
     "new_figure",
     "regrets_figure",
+    "running_mean_figure",
     "simplex_animation",
     "simplex_coordinates",
     "simplex_figure",

@@ -8,6 +8,7 @@ re-exported here, so chapters write ``widgets.self_play_explorer()``.
 from lessons_lib.widgets.app import App, slider
 from lessons_lib.widgets.counterfactual import counterfactual_explorer
 from lessons_lib.widgets.game_tree import game_tree_explorer
+from lessons_lib.widgets.kuhn_play import play_against_equilibrium
 from lessons_lib.widgets.normal_form import (
     fixed_opponent_explorer,
     play_against_bot,
@@ -20,6 +21,7 @@ __all__ = [
     "fixed_opponent_explorer",
     "game_tree_explorer",
     "play_against_bot",
+    "play_against_equilibrium",
     "self_play_explorer",
     "slider",
 ]

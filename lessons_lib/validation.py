@@ -23,16 +23,7 @@ def as_probability_vector(
     A probability vector is one-dimensional, finite, has no negative entry and sums to 1 (within
     :data:`PROBABILITY_TOLERANCE`). ``size``, when given, is the required length.
     """
-    try:
-        vector = np.asarray(values, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"{name} must be a vector of numbers, got {values!r}") from error
-    if vector.ndim != 1 or vector.size == 0:
-        raise ValueError(f"{name} must be a non-empty one-dimensional vector, got {values!r}")
-    if size is not None and vector.size != size:
-        raise ValueError(f"{name} must have {size} entries, got {vector.size}: {values!r}")
-    if not np.all(np.isfinite(vector)):
-        raise ValueError(f"{name} has a non-finite entry: {values!r}")
+    vector = as_finite_vector(values, name, size)
     if np.any(vector < 0):
         raise ValueError(f"{name} has a negative entry: {values!r}")
     total = float(vector.sum())

@@ -68,23 +68,14 @@ class App:
 
 def slider(description: str, value: float, low: float, high: float, step: float) -> widgets.Widget:
     """An integer slider when value and step are integers, else a float slider; updates on release."""
-    style = {"description_width": "initial"}
-    if isinstance(step, int) and isinstance(value, int):
-        return widgets.IntSlider(
-            value=value,
-            min=low,
-            max=high,
-            step=step,
-            description=description,
-            style=style,
-            continuous_update=False,
-        )
-    return widgets.FloatSlider(
+    integer = isinstance(step, int) and isinstance(value, int)
+    kind = widgets.IntSlider if integer else widgets.FloatSlider
+    return kind(
         value=value,
         min=low,
         max=high,
         step=step,
         description=description,
-        style=style,
+        style={"description_width": "initial"},
         continuous_update=False,
     )

@@ -1,0 +1,56 @@
+"""Counterfactual regret minimization (CFR) and its variants, for any game of the book.
+
+CFR (Zinkevich et al. 2007) runs a regret matcher at every information set. Each iteration walks
+the game tree, gives every action its counterfactual regret (what playing it would have gained,
+weighted by how likely the opponent and chance were to lead there) and adds the strategy played,
+weighted by the player's own reach, to a running sum. The *average* strategy converges to a Nash
+equilibrium of a two-player zero-sum game; the current one need not.
+
+- :mod:`lessons_lib.cfr.state`       the regret tables: :class:`CFRState`
+- :mod:`lessons_lib.cfr.readable`    the iteration as pseudocode, a recursive walk of the tree
+- :mod:`lessons_lib.cfr.vectorised`  the same iteration in the sequence form, fast enough to demo live
+- :mod:`lessons_lib.cfr.variants`    CFR, CFR+, Linear CFR and Discounted CFR: their weights and discounts
+- :mod:`lessons_lib.cfr.solver`      :func:`solve`, checkpoints, and resuming a run
+
+Typical use::
+
+    from lessons_lib.cfr import solve
+    from lessons_lib.games import KuhnPoker
+
+    result = solve(KuhnPoker(), "cfr+", 1000)
+    result.average_policy()["J:"]            # the learned bluffing frequency of the jack
+    result.history[-1].average_exploitability
+    result.train(9000)                       # continue the same run to 10,000 iterations
+"""
+
+from lessons_lib.cfr.readable import cfr_iteration
+from lessons_lib.cfr.solver import CFRResult, Checkpoint, checkpoint_schedule, solve
+from lessons_lib.cfr.state import CFRState
+from lessons_lib.cfr.variants import (
+    VARIANTS,
+    CFRPlus,
+    DiscountedCFR,
+    LinearCFR,
+    VanillaCFR,
+    Variant,
+    variant_named,
+)
+
+#: The algorithm names :func:`solve` accepts.
+ALGORITHMS = tuple(VARIANTS)
+
+__all__ = [
+    "ALGORITHMS",
+    "CFRPlus",
+    "CFRResult",
+    "CFRState",
+    "Checkpoint",
+    "DiscountedCFR",
+    "LinearCFR",
+    "VanillaCFR",
+    "Variant",
+    "cfr_iteration",
+    "checkpoint_schedule",
+    "solve",
+    "variant_named",
+]

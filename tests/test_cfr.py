@@ -479,3 +479,25 @@ def test_bad_game_and_bad_train_calls_raise_value_error() -> None:
     with pytest.raises(ValueError, match="checkpoint 10 is outside"):
         result.train(5, checkpoints=[10])
     assert result.iterations == 10  # a refused call leaves the run as it was
+
+
+def test_initial_regret_sets_the_first_strategy_in_both_engines():
+    start = {"J:": np.array([0.0, 3.0]), "Q:b": np.array([1.0, 1.0])}
+    runs = [
+        solve(GAME, "cfr", 1, initial_regret=start, engine=engine, checkpoints=[1])
+        for engine in ("fast", "readable")
+    ]
+    for run in runs:
+        # After one iteration the strategy sum at "J:" holds sigma^1: regret matching on (0, 3).
+        assert np.allclose(run.average_policy()["J:"], [0.0, 1.0])
+        assert np.allclose(run.average_policy()["Q:b"], [0.5, 0.5])
+    fast, readable = (run.state() for run in runs)
+    for key in GAME.info_sets():
+        assert np.allclose(fast.cumulative_regret[key], readable.cumulative_regret[key], atol=1e-12)
+
+
+def test_initial_regret_is_checked():
+    with pytest.raises(ValueError, match="unknown information set 'X:'"):
+        solve(GAME, "cfr", 1, initial_regret={"X:": [0.0, 1.0]})
+    with pytest.raises(ValueError, match="initial regret at 'J:' must have 2 entries"):
+        solve(GAME, "cfr", 1, initial_regret={"J:": [1.0]})

@@ -21,6 +21,8 @@ weight ``w_t``, the discounts, the update order) comes from a :class:`~lessons_l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from lessons_lib.cfr.state import CFRState
@@ -114,6 +116,11 @@ class ReadableEngine:
         self.variant = variant
         self.updates = updates
         self.state = CFRState.zeros(game)
+
+    def start_from(self, initial_regret: Mapping[str, np.ndarray]) -> None:
+        """Replace the (zero) regrets before the first iteration."""
+        for key, regret in initial_regret.items():
+            self.state.cumulative_regret[key] = np.array(regret, dtype=float)
 
     def run(self, iterations: int) -> None:
         """Run ``iterations`` more iterations."""

@@ -26,14 +26,14 @@ from lessons_lib.cfr.vectorised import VectorisedEngine
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games.base import Game
 from lessons_lib.policy import Policy
-from lessons_lib.validation import check_choice, check_iterations
+from lessons_lib.validation import as_finite_vector, check_choice, check_iterations
 
 #: The engines: the fast sequence-form one (the default) and the recursive one the book reads.
 ENGINES = {"fast": VectorisedEngine, "readable": ReadableEngine}
 #: Options that say when to measure progress (accepted by :func:`solve` and ``train``).
 SCHEDULE_OPTIONS = ("checkpoints", "checkpoint_every")
 #: Options of :func:`solve` that choose the algorithm's form.
-ALGORITHM_OPTIONS = ("updates", "engine", "alpha", "beta", "gamma")
+ALGORITHM_OPTIONS = ("updates", "engine", "alpha", "beta", "gamma", "initial_regret")
 #: Default checkpoints per factor of ten iterations.
 CHECKPOINTS_PER_DECADE = 10
 
@@ -133,6 +133,9 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
     - ``engine``: ``"fast"`` (default, :mod:`lessons_lib.cfr.vectorised`) or ``"readable"``
       (:mod:`lessons_lib.cfr.readable`); both compute the same iterations;
     - ``alpha``, ``beta``, ``gamma``: Discounted CFR's parameters (defaults 1.5, 0 and 2);
+    - ``initial_regret``: cumulative regrets to start from instead of zero (a mapping from
+      information-set keys to arrays; keys left out start at zero), so the first strategy is
+      regret matching on them: a way to start CFR from somewhere other than uniform play;
     - ``checkpoints`` or ``checkpoint_every``: when to measure progress (see
       :meth:`CFRResult.train`).
 
@@ -154,7 +157,26 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
             f"got updates={updates!r}"
         )
     engine = check_choice(options.pop("engine", "fast"), tuple(ENGINES), "engine")
-    return CFRResult(game, variant, updates, engine).train(iterations, **options)
+    result = CFRResult(game, variant, updates, engine)
+    initial_regret = options.pop("initial_regret", None)
+    if initial_regret is not None:
+        result._engine.start_from(_checked_regrets(game, initial_regret))
+    return result.train(iterations, **options)
+
+
+def _checked_regrets(game: Game, regrets: object) -> dict[str, np.ndarray]:
+    """``regrets`` as a dict of finite arrays, one per known information set, of the right length."""
+    if not isinstance(regrets, Mapping):
+        raise ValueError(f"initial_regret must map information-set keys to arrays, got {regrets!r}")
+    known = set(game.info_sets())
+    checked = {}
+    for key, values in regrets.items():
+        if key not in known:
+            raise ValueError(f"initial_regret has an unknown information set {key!r}")
+        checked[key] = as_finite_vector(
+            values, f"initial regret at {key!r}", len(game.actions(key))
+        ).copy()
+    return checked
 
 
 def checkpoint_schedule(

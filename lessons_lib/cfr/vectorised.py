@@ -35,6 +35,7 @@ a vector of a dozen numbers. Small games keep the matrices dense; large ones swi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -232,6 +233,14 @@ class VectorisedEngine:
             self._strategy_sum = variant.discount_strategy_sum(self._strategy_sum, t)
             self.iteration = t
 
+    def start_from(self, initial_regret: Mapping[str, np.ndarray]) -> None:
+        """Replace the (zero) regrets before the first iteration; sigma^1 is regret matching on them."""
+        for learner in self.learners.values():
+            for key, pairs in zip(learner.sequences.keys, learner.sequences.slices, strict=True):
+                if key in initial_regret:
+                    learner.regret[pairs] = initial_regret[key]
+            _match_regrets(learner)
+
     def snapshot(self) -> CFRState:
         """The tables as a :class:`CFRState`, one array per information-set key."""
         regret, strategy_sum = {}, {}
@@ -257,7 +266,12 @@ def _next_strategy(learner: _Learner, variant: Variant, t: int) -> None:
     """Discount the regrets as ``variant`` says, then regret matching and the new plan."""
     learner.regret = variant.discount_regrets(learner.regret, t)
     # Regret-matching+ has just floored the regrets at zero: they are their own positive part.
-    positive = learner.regret if variant.floors_regrets else np.maximum(learner.regret, 0.0)
+    _match_regrets(learner, already_positive=variant.floors_regrets)
+
+
+def _match_regrets(learner: _Learner, already_positive: bool = False) -> None:
+    """Regret matching at every information set on the learner's regrets, then the new plan."""
+    positive = learner.regret if already_positive else np.maximum(learner.regret, 0.0)
     total = learner.sequences.same_info_set @ positive
     np.copyto(learner.sigma, learner.sequences.uniform)
     np.divide(positive, total, out=learner.sigma, where=total > 0)

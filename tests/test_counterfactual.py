@@ -7,13 +7,24 @@ z, and multiplies the action probabilities along the explicit paths.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kuhn_reference import (  # noqa: E402  (the tests' own reference implementation)
+    CARDS,
+    DEALS,
+    ENDINGS,
+    KEYS,
+    Profile,
+    brute_force_best_response,
+    path_product,
+    reference_payoff,
+    reference_value,
+    step,
+)
 
 from lessons_lib.counterfactual import (
     Reach,
@@ -26,27 +37,6 @@ from lessons_lib.games import History, KuhnPoker
 from lessons_lib.policy import two_action_policy, uniform_policy
 
 GAME = KuhnPoker()
-CARDS = "JQK"
-DEALS = [a + b for a in CARDS for b in CARDS if a != b]
-ENDINGS = ("pp", "bp", "bb", "pbp", "pbb")
-KEYS = {
-    1: ("J:", "Q:", "K:", "J:pb", "Q:pb", "K:pb"),
-    2: ("J:p", "Q:p", "K:p", "J:b", "Q:b", "K:b"),
-}
-Profile = Mapping[str, Sequence[float]]
-
-
-def reference_payoff(deal: str, ending: str) -> float:
-    """Player 1's chips: a fold loses the ante, a showdown wins the antes (and the bets if called)."""
-    if ending in ("bp", "pbp"):
-        return 1.0 if ending == "bp" else -1.0
-    stake = 1.0 if ending == "pp" else 2.0
-    return stake if CARDS.index(deal[0]) > CARDS.index(deal[1]) else -stake
-
-
-def step(profile: Profile, deal: str, actions: str, t: int) -> float:
-    """The probability of the t-th action of ``actions``, taken by player 1 + t % 2."""
-    return profile[f"{deal[t % 2]}:{actions[:t]}"]["pb".index(actions[t])]
 
 
 def own_product(profile: Profile, deal: str, actions: str, player: int) -> float:
@@ -56,11 +46,6 @@ def own_product(profile: Profile, deal: str, actions: str, player: int) -> float
             [step(profile, deal, actions, t) for t in range(len(actions)) if t % 2 == player - 1]
         )
     )
-
-
-def path_product(profile: Profile, deal: str, actions: str, start: int) -> float:
-    """pi(h -> z): the product of every action probability from position ``start`` on."""
-    return float(np.prod([step(profile, deal, actions, t) for t in range(start, len(actions))]))
 
 
 def reference_counterfactual(
@@ -80,21 +65,6 @@ def reference_counterfactual(
             action = "pb".index(z[len(public)])
             action_values[action] += others * path_product(profile, deal, z, len(public) + 1) * u
     return value, action_values, reach
-
-
-def reference_value(profile: Profile) -> float:
-    return sum(
-        path_product(profile, d, z, 0) * reference_payoff(d, z) / 6 for d in DEALS for z in ENDINGS
-    )
-
-
-def brute_force_best_response(profile: Profile, player: int) -> float:
-    sign = 1.0 if player == 1 else -1.0
-    values = []
-    for choice in itertools.product((0, 1), repeat=6):
-        pure = {key: np.eye(2)[c] for key, c in zip(KEYS[player], choice, strict=True)}
-        values.append(sign * reference_value({**profile, **pure}))
-    return max(values)
 
 
 def profile_of(qs: Sequence[float]) -> dict[str, np.ndarray]:

@@ -92,7 +92,9 @@ def simplex_animation(
     average_dot = ax.lines[3]
     current = simplex_coordinates(trajectory.current[player])
     average = simplex_coordinates(trajectory.average[player])
-    ends = np.unique(np.geomspace(min(10, trajectory.rounds), trajectory.rounds, frames).astype(int))
+    ends = np.unique(
+        np.geomspace(min(10, trajectory.rounds), trajectory.rounds, frames).astype(int)
+    )
 
     def draw(frame: int) -> tuple:
         end = ends[frame]

@@ -1,0 +1,106 @@
+"""The bookkeeping every sampled walk shares: the tree as plain lists, and the choices it samples.
+
+:class:`PlainTree` is the game's :class:`~lessons_lib.games.base.GameTree` re-read as Python lists
+(children, acting player, information set, payoff), numbered as the tree numbers its histories.
+The roots ``0 .. len(deals) - 1`` are the deals, in the order of ``game.deals()``. A recursive walk
+indexes lists much faster than numpy arrays, and going through the tree's numbers skips the rule
+checks of ``game.next_history`` that a hot loop does not need (the tree was checked when built).
+
+:class:`Walk` is one sampled traversal's record. Every random choice goes through
+:meth:`Walk.sample`, which asks a *chooser* for an index and multiplies :attr:`Walk.probability`
+by the probability of the choice made; so after the walk ``probability`` is the chance that the
+sampling made exactly these choices. Every history the walk enters is recorded by
+:meth:`Walk.visit`, which gives the nodes touched. The chooser is :func:`random_chooser` (a seeded
+numpy Generator) in training; a test can pass one that steps through every possible sequence of
+choices, to compute expectations over the sampling exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from lessons_lib.games.base import Game
+
+#: A chooser picks an index given the probabilities of the options.
+Chooser = Callable[[Sequence[float]], int]
+
+
+class PlainTree:
+    """The histories of ``game.tree`` as Python lists, for fast recursive walks.
+
+    ``children[h]`` lists h's children in the order of the actions (empty at terminals),
+    ``acting[h]`` is the player to act (0 at terminals), ``info_set[h]`` the number of h's
+    information set in ``keys`` (-1 at terminals) and ``payoff[h]`` is ``u_1(h)`` at terminals.
+    ``deal_probability[d]`` is ``pi_c`` of deal ``d``, whose root is history ``d``.
+    """
+
+    def __init__(self, game: Game) -> None:
+        tree = game.tree
+        self.game = game
+        self.keys = tree.keys
+        self.histories = tree.histories
+        self.children: list[list[int]] = [[] for _ in tree.histories]
+        for h, parent in enumerate(tree.parent.tolist()):
+            if parent >= 0:
+                self.children[parent].append(h)  # breadth-first order keeps the action order
+        self.acting: list[int] = tree.acting.tolist()
+        self.info_set: list[int] = tree.info_set.tolist()
+        self.payoff: list[float] = tree.payoff.tolist()
+        self.deal_probability: list[float] = tree.chance[tree.levels[0]].tolist()
+
+    def utility(self, h: int, player: int) -> float:
+        """``u_i(z)`` at terminal history number ``h``: the payoff, negated for player 2."""
+        return self.payoff[h] if player == 1 else -self.payoff[h]
+
+
+@lru_cache(maxsize=16)
+def plain_tree(game: Game) -> PlainTree:
+    """The :class:`PlainTree` of ``game``, built once per game (games are equal by parameters)."""
+    return PlainTree(game)
+
+
+class Walk:
+    """One sampled traversal's record: the histories it visited and the chance of its choices."""
+
+    def __init__(self, chooser: Chooser) -> None:
+        self.chooser = chooser
+        self.probability = 1.0  # the product of the probabilities of the choices made so far
+        self.visited: list[int] = []  # the history numbers entered, in order
+
+    @property
+    def nodes(self) -> int:
+        """How many histories the walk has entered (the nodes touched)."""
+        return len(self.visited)
+
+    def visit(self, h: int) -> None:
+        """Record that the walk entered history number ``h``."""
+        self.visited.append(h)
+
+    def sample(self, probabilities: Sequence[float]) -> int:
+        """Choose an index with the given probabilities; the choice's probability is recorded."""
+        index = self.chooser(probabilities)
+        self.probability *= probabilities[index]
+        return index
+
+
+def random_chooser(rng: np.random.Generator) -> Chooser:
+    """A chooser that draws from ``rng``: index i with probability ``probabilities[i]``.
+
+    One uniform draw ``u`` in [0, 1) picks the first index whose cumulative probability exceeds
+    ``u``. An option of probability zero is never chosen, even when rounding leaves the
+    cumulative sum a little below 1.
+    """
+
+    def choose(probabilities: Sequence[float]) -> int:
+        u = rng.random()
+        cumulative = 0.0
+        for index, probability in enumerate(probabilities):
+            cumulative += probability
+            if u < cumulative:
+                return index
+        return max(i for i, probability in enumerate(probabilities) if probability > 0.0)
+
+    return choose

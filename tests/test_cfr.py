@@ -240,9 +240,9 @@ def test_readable_and_fast_engines_agree_on_a_longer_run(algorithm: str) -> None
 def test_sparse_matrices_give_the_same_iterations(
     algorithm: str, updates: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dense = solve(GAME, algorithm, 30, updates=updates, checkpoints=())
+    dense = solve(GAME, algorithm, 30, updates=updates, checkpoints=(), engine="fast")
     monkeypatch.setattr(vectorised, "DENSE_LIMIT", 0)  # large games store every matrix sparse
-    sparse = solve(GAME, algorithm, 30, updates=updates, checkpoints=())
+    sparse = solve(GAME, algorithm, 30, updates=updates, checkpoints=(), engine="fast")
     assert isinstance(sparse._engine.learners[1].payoff, scipy.sparse.csr_array)
     for key in KEYS:
         np.testing.assert_allclose(

@@ -9,6 +9,8 @@ equilibrium of a two-player zero-sum game; the current one need not.
 - :mod:`lessons_lib.cfr.state`       the regret tables: :class:`CFRState`
 - :mod:`lessons_lib.cfr.readable`    the iteration as pseudocode, a recursive walk of the tree
 - :mod:`lessons_lib.cfr.vectorised`  the same iteration in the sequence form, fast enough to demo live
+- :mod:`lessons_lib.cfr.public_tree` the same iteration on the public tree with ranges, the default
+  for Kuhn and Leduc poker and their generalisations
 - :mod:`lessons_lib.cfr.variants`    CFR, CFR+, Linear CFR and Discounted CFR: their weights and discounts
 - :mod:`lessons_lib.cfr.solver`      :func:`solve`, checkpoints, and resuming a run
 
@@ -23,6 +25,7 @@ Typical use::
     result.train(9000)                       # continue the same run to 10,000 iterations
 """
 
+from lessons_lib.cfr.public_tree import PublicTreeEngine
 from lessons_lib.cfr.readable import cfr_iteration
 from lessons_lib.cfr.solver import CFRResult, Checkpoint, checkpoint_schedule, solve
 from lessons_lib.cfr.state import CFRState
@@ -47,6 +50,7 @@ __all__ = [
     "Checkpoint",
     "DiscountedCFR",
     "LinearCFR",
+    "PublicTreeEngine",
     "VanillaCFR",
     "Variant",
     "cfr_iteration",

@@ -19,17 +19,20 @@ from numbers import Integral
 import numpy as np
 import pandas as pd
 
+from lessons_lib.cfr.public_tree import PublicTreeEngine
 from lessons_lib.cfr.readable import ReadableEngine
 from lessons_lib.cfr.state import CFRState
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.cfr.vectorised import VectorisedEngine
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games.base import Game
+from lessons_lib.games.public import supports_public_tree
 from lessons_lib.policy import Policy
 from lessons_lib.validation import as_finite_vector, check_choice, check_iterations
 
-#: The engines: the fast sequence-form one (the default) and the recursive one the book reads.
-ENGINES = {"fast": VectorisedEngine, "readable": ReadableEngine}
+#: The engines: the public-tree one (the default where the game has a public tree), the
+#: sequence-form one (the default elsewhere) and the recursive one the book reads.
+ENGINES = {"public": PublicTreeEngine, "fast": VectorisedEngine, "readable": ReadableEngine}
 #: Options that say when to measure progress (accepted by :func:`solve` and ``train``).
 SCHEDULE_OPTIONS = ("checkpoints", "checkpoint_every")
 #: Options of :func:`solve` that choose the algorithm's form.
@@ -130,8 +133,11 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
 
     - ``updates``: ``"simultaneous"`` or ``"alternating"`` (default: the algorithm's own, see
       :mod:`lessons_lib.cfr.variants`; CFR+ only alternates);
-    - ``engine``: ``"fast"`` (default, :mod:`lessons_lib.cfr.vectorised`) or ``"readable"``
-      (:mod:`lessons_lib.cfr.readable`); both compute the same iterations;
+    - ``engine``: ``"auto"`` (default: ``"public"`` for the games with a public tree, Kuhn and
+      Leduc poker, see :func:`~lessons_lib.games.public.supports_public_tree`, else ``"fast"``),
+      ``"public"`` (:mod:`lessons_lib.cfr.public_tree`; ``ValueError`` for other games),
+      ``"fast"`` (:mod:`lessons_lib.cfr.vectorised`) or ``"readable"``
+      (:mod:`lessons_lib.cfr.readable`); all compute the same iterations, up to rounding;
     - ``alpha``, ``beta``, ``gamma``: Discounted CFR's parameters (defaults 1.5, 0 and 2);
     - ``initial_regret``: cumulative regrets to start from instead of zero (a mapping from
       information-set keys to arrays; keys left out start at zero), so the first strategy is
@@ -156,7 +162,9 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
             f"{variant.name} is defined with {' or '.join(variant.allowed_updates)} updates only, "
             f"got updates={updates!r}"
         )
-    engine = check_choice(options.pop("engine", "fast"), tuple(ENGINES), "engine")
+    engine = check_choice(options.pop("engine", "auto"), ("auto", *ENGINES), "engine")
+    if engine == "auto":
+        engine = "public" if supports_public_tree(game) else "fast"
     result = CFRResult(game, variant, updates, engine)
     initial_regret = options.pop("initial_regret", None)
     if initial_regret is not None:

@@ -5,6 +5,18 @@ Submodules by topic; everything a chapter needs is re-exported here, so chapters
 :mod:`lessons_lib.plots.style`.
 """
 
+from lessons_lib.plots.cfr import (
+    cfr_exploitability_figure,
+    exploitability_runs_figure,
+    family_animation,
+    learned_strategy_figure,
+    strategy_paths_figure,
+)
+from lessons_lib.plots.cfr_variants import (
+    family_landing_figure,
+    variant_colours,
+    variants_convergence_figure,
+)
 from lessons_lib.plots.counterfactual import (
     action_names,
     counterfactual_values_figure,
@@ -15,6 +27,11 @@ from lessons_lib.plots.game_tree import (
     game_tree_figure,
     information_set_figure,
 )
+from lessons_lib.plots.kuhn_family import (
+    family_exploitability_figure,
+    family_figure,
+    learned_alpha_figure,
+)
 from lessons_lib.plots.kuhn_play import running_mean_figure
 from lessons_lib.plots.normal_form import (
     convergence_figure,
@@ -24,35 +41,78 @@ from lessons_lib.plots.normal_form import (
     simplex_figure,
     strategy_bars_figure,
 )
+from lessons_lib.plots.sampling import (
+    SCHEME_COLOURS,
+    cost_curves_figure,
+    discrete_distribution,
+    exploitability_within,
+    nodes_to_reach,
+    nodes_to_target_figure,
+    sampled_estimates_figure,
+    scheme_colour,
+)
+from lessons_lib.plots.scaling import (
+    cost_per_iteration_figure,
+    engine_comparison_figure,
+    exploitability_mbb_figure,
+    memory_figure,
+)
 from lessons_lib.plots.style import (
+    ALGORITHM_COLOURS,
     CHANCE_COLOUR,
     PLAYER_COLOURS,
     REFERENCE_COLOUR,
     SERIES_COLOURS,
     BookFigure,
+    algorithm_colour,
     figure_to_png,
     new_figure,
 )
 
 __all__ = [
+    "ALGORITHM_COLOURS",
     "CHANCE_COLOUR",
     "PLAYER_COLOURS",
     "REFERENCE_COLOUR",
+    "SCHEME_COLOURS",
     "SERIES_COLOURS",
     "BookFigure",
     "action_name",
     "action_names",
+    "algorithm_colour",
+    "cfr_exploitability_figure",
     "convergence_figure",
+    "cost_curves_figure",
+    "cost_per_iteration_figure",
     "counterfactual_values_figure",
+    "discrete_distribution",
+    "engine_comparison_figure",
+    "exploitability_mbb_figure",
+    "exploitability_runs_figure",
+    "exploitability_within",
+    "family_animation",
+    "family_exploitability_figure",
+    "family_figure",
+    "family_landing_figure",
     "figure_to_png",
     "game_tree_figure",
     "information_set_figure",
+    "learned_alpha_figure",
+    "learned_strategy_figure",
     "mean_payoff_figure",
+    "memory_figure",
     "new_figure",
+    "nodes_to_reach",
+    "nodes_to_target_figure",
     "regrets_figure",
     "running_mean_figure",
+    "sampled_estimates_figure",
+    "scheme_colour",
     "simplex_animation",
     "simplex_coordinates",
     "simplex_figure",
     "strategy_bars_figure",
+    "strategy_paths_figure",
+    "variant_colours",
+    "variants_convergence_figure",
 ]

@@ -22,8 +22,17 @@ matplotlib.rcParams["animation.embed_limit"] = 40.0  # MB; the book's animations
 PLAYER_COLOURS: dict[int, str] = {1: "#0072B2", 2: "#D55E00"}
 CHANCE_COLOUR = "#009E73"
 REFERENCE_COLOUR = "#6E6E6E"
-#: Further colours for series that are not players (algorithms, seeds), in a fixed order.
-SERIES_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
+#: The colour of each algorithm, the same in every figure of the book; none is a player's or
+#: chance's colour (Okabe-Ito black and orange, Paul Tol's teal, purple and wine).
+ALGORITHM_COLOURS: dict[str, str] = {
+    "cfr": "#000000",
+    "cfr+": "#E69F00",
+    "lcfr": "#44AA99",
+    "dcfr": "#AA4499",
+    "cfr-alternating": "#882255",
+}
+#: Colours for series that are neither players nor algorithms (seeds, engines), in a fixed order.
+SERIES_COLOURS = ("#000000", "#E69F00", "#44AA99", "#AA4499", "#882255", "#332288", "#999933")
 
 
 class BookFigure(Figure):
@@ -51,3 +60,23 @@ def figure_to_png(figure: Figure, dpi: int = 100) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, facecolor=figure.get_facecolor())
     return buffer.getvalue()
+
+
+def algorithm_colour(name: str) -> str | None:
+    """The colour of the algorithm a run label names ("CFR+", "Linear CFR", "cfr, alternating"...).
+
+    Labels are matched by the algorithm they mention, so a run keeps its colour across chapters;
+    ``None`` for a label that names no algorithm of :data:`ALGORITHM_COLOURS`.
+    """
+    text = str(name).lower()
+    if "cfr+" in text or "cfr plus" in text:
+        return ALGORITHM_COLOURS["cfr+"]
+    if "lcfr" in text or "linear" in text:
+        return ALGORITHM_COLOURS["lcfr"]
+    if "dcfr" in text or "discounted" in text:
+        return ALGORITHM_COLOURS["dcfr"]
+    if "cfr" in text and "altern" in text:
+        return ALGORITHM_COLOURS["cfr-alternating"]
+    if "cfr" in text and "mccfr" not in text:
+        return ALGORITHM_COLOURS["cfr"]
+    return None

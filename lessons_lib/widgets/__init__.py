@@ -6,6 +6,7 @@ re-exported here, so chapters write ``widgets.self_play_explorer()``.
 """
 
 from lessons_lib.widgets.app import App, slider
+from lessons_lib.widgets.cfr_training import cfr_training
 from lessons_lib.widgets.counterfactual import counterfactual_explorer
 from lessons_lib.widgets.game_tree import game_tree_explorer
 from lessons_lib.widgets.kuhn_play import play_against_equilibrium
@@ -17,6 +18,7 @@ from lessons_lib.widgets.normal_form import (
 
 __all__ = [
     "App",
+    "cfr_training",
     "counterfactual_explorer",
     "fixed_opponent_explorer",
     "game_tree_explorer",

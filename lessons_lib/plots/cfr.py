@@ -1,0 +1,412 @@
+"""Figures of Chapter 4: CFR converging on Kuhn poker, and what its average strategy learns.
+
+- :func:`cfr_exploitability_figure`  ``epsilon(sigma_bar^T)`` and ``epsilon(sigma^{T+1})`` on a
+  log-log plot, with a ``1/sqrt(T)`` reference line and a second axis in mbb/g
+- :func:`learned_strategy_figure`    the learned probability of betting (or calling) at every
+  information set beside a reference profile, such as the member of Kuhn's family with the
+  learned alpha
+- :func:`strategy_paths_figure`      the average strategy of every information set over the
+  iterations, one small panel each
+- :func:`family_animation`           the learned bluff, value bet and call moving onto Kuhn's
+  relations while the exploitability falls: a self-contained HTML animation
+- :func:`exploitability_runs_figure` several runs' exploitability, panel by panel (the pitfalls)
+
+The profile's exploitability belongs to both players, so its curves are black, not a player's
+colour; a player's probabilities are drawn in that player's colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from matplotlib.animation import FuncAnimation
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
+
+from lessons_lib.cfr.solver import Checkpoint
+from lessons_lib.games.base import Game
+from lessons_lib.plots.counterfactual import action_names
+from lessons_lib.plots.style import (
+    PLAYER_COLOURS,
+    REFERENCE_COLOUR,
+    SERIES_COLOURS,
+    algorithm_colour,
+    new_figure,
+)
+from lessons_lib.policy import Policy
+
+#: The colour of the average profile's exploitability (a property of both players' strategies).
+PROFILE_COLOUR = "#000000"
+#: The colour of the current profile's exploitability.
+CURRENT_COLOUR = "#CC79A7"
+#: Runs with at most this many checkpoints mark each one, so that a single checkpoint is visible.
+_MARKED_CHECKPOINTS = 12
+#: Colours of runs of :func:`exploitability_runs_figure` that name no algorithm, in order.
+RUN_COLOURS = SERIES_COLOURS
+
+
+def cfr_exploitability_figure(
+    history: Sequence[Checkpoint],
+    title: str = "Exploitability of CFR's strategies",
+    show_current: bool = True,
+    reference: bool = True,
+) -> Figure:
+    """Log-log curves of ``epsilon(sigma_bar^T)`` (and ``epsilon(sigma^{T+1})``) against T.
+
+    ``history`` is a run's checkpoints (``CFRResult.history``), in chips per hand on the left axis
+    and in milli-big-blinds per game (times 1000) on the right one. The grey reference line
+    ``c / sqrt(T)`` passes through the first checkpoint's average exploitability: it shows the
+    slope of CFR's worst-case rate, not a bound. An empty history gives empty axes with a note.
+    """
+    iterations, average, current = _history_arrays(history)
+    figure, (ax,) = new_figure(6.6, 4.2)
+    if iterations.size:
+        if show_current:
+            keep = current > 0
+            ax.loglog(
+                iterations[keep],
+                current[keep],
+                color=CURRENT_COLOUR,
+                linewidth=1.0,
+                alpha=0.8,
+                marker="o" if iterations.size <= _MARKED_CHECKPOINTS else None,
+                markersize=3,
+                label=r"current strategy $\sigma^{T+1}$",
+            )
+        keep = average > 0  # a log axis cannot show an exact zero
+        ax.loglog(
+            iterations[keep],
+            average[keep],
+            color=PROFILE_COLOUR,
+            linewidth=2.0,
+            marker="o" if iterations.size <= _MARKED_CHECKPOINTS else None,
+            markersize=4,
+            label=r"average strategy $\bar\sigma^T$",
+        )
+        if reference and average[0] > 0:
+            span = np.geomspace(iterations[0], max(iterations[-1], 10.0), 100)
+            ax.loglog(
+                span,
+                average[0] * np.sqrt(iterations[0] / span),
+                color=REFERENCE_COLOUR,
+                linestyle="--",
+                linewidth=1.2,
+                label=r"reference slope $1/\sqrt{T}$",
+            )
+        ax.set_xlim(1, max(iterations[-1], 10.0))
+        shown = np.concatenate([average, current if show_current else []])
+        shown = shown[shown > 0]
+        if shown.size:  # whole decades, so that at least two powers of ten are labelled
+            ax.set_ylim(10 ** np.floor(np.log10(shown.min())), 10 ** np.ceil(np.log10(shown.max())))
+        ax.legend(fontsize=8, loc="lower left")
+    else:
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlim(1, 10)
+        ax.set_ylim(1e-3, 1)
+        ax.text(
+            0.5,
+            0.5,
+            "no iterations yet",
+            transform=ax.transAxes,
+            ha="center",
+            color=REFERENCE_COLOUR,
+        )
+    ax.set_xlabel("iterations T")
+    ax.set_ylabel("exploitability (chips per hand)")
+    mbb = ax.secondary_yaxis("right", functions=(lambda c: c * 1000.0, lambda m: m / 1000.0))
+    mbb.set_ylabel("mbb/g")
+    for axis in (ax.xaxis, ax.yaxis, mbb.yaxis):
+        _light_log_axis(axis)
+    ax.set_title(title)
+    return figure
+
+
+def learned_strategy_figure(
+    game: Game,
+    learned: Policy,
+    reference: Policy | None = None,
+    reference_label: str = "equilibrium",
+    title: str = "The learned average strategy",
+) -> Figure:
+    """The probability of the second action (bet, or call) at every information set.
+
+    One row per information set of a two-action game, player 1's first: a dot in the player's
+    colour for ``learned``, and, when ``reference`` is given, a black diamond for it, joined by a
+    line that shows the gap. The learned and reference numbers are written at the right.
+    """
+    keys = list(game.info_sets())
+    for key in keys:
+        if len(game.actions(key)) != 2:
+            raise ValueError(f"information set {key!r} does not have exactly two actions")
+        if key not in learned:
+            raise ValueError(f"learned has no entry for information set {key!r}")
+        if reference is not None and key not in reference:
+            raise ValueError(f"reference has no entry for information set {key!r}")
+    figure, (ax,) = new_figure(7.2, 0.36 * len(keys) + 1.4)
+    rows = np.arange(len(keys))[::-1]  # the first information set on top
+    for row, key in zip(rows, keys, strict=True):
+        colour = PLAYER_COLOURS[game.player(key)]
+        p = float(learned[key][1])
+        ax.plot(p, row, "o", color=colour, markersize=7)
+        text = f"{p:.3f}"
+        if reference is not None:
+            q = float(reference[key][1])
+            ax.plot([p, q], [row, row], color=colour, linewidth=1.0, alpha=0.6)
+            # Hollow and larger than the dot, so that a learned value on target shows inside it.
+            ax.plot(q, row, "D", color="black", markersize=10, markerfacecolor="none")
+            text += f"   {q:.3f}"
+        ax.text(1.04, row, text, va="center", fontsize=8, transform=ax.get_yaxis_transform())
+    header = "learned   " + ("reference" if reference is not None else "")
+    ax.text(
+        1.04,
+        len(keys) - 0.45,
+        header,
+        va="bottom",
+        fontsize=8,
+        weight="bold",
+        transform=ax.get_yaxis_transform(),
+    )
+    labels = [f"{key}  {action_names(game, key)[1]}" for key in keys]
+    ax.set_yticks(rows, labels, fontsize=8)
+    for tick, key in zip(ax.get_yticklabels(), keys, strict=True):
+        tick.set_color(PLAYER_COLOURS[game.player(key)])
+    ax.set_xlim(-0.03, 1.03)
+    ax.set_ylim(-0.7, len(keys) - 0.3)
+    ax.set_xlabel("probability of bet / call")
+    handles = [
+        ax.plot([], [], "o", color=PLAYER_COLOURS[i], label=f"learned, player {i}")[0]
+        for i in game.PLAYERS
+    ]
+    if reference is not None:
+        handles += ax.plot(
+            [], [], "D", color="black", markerfacecolor="none", label=reference_label
+        )
+    ax.legend(handles=handles, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=3)
+    ax.set_title(title)
+    return figure
+
+
+def strategy_paths_figure(
+    game: Game,
+    iterations: Sequence[int],
+    policies: Sequence[Policy],
+    reference: Policy | None = None,
+    reference_label: str = "equilibrium",
+    title: str = "The average strategy at every information set",
+) -> Figure:
+    """One small panel per information set: ``sigma_bar^T(I, bet or call)`` against T (log axis).
+
+    ``policies[k]`` is the average policy after ``iterations[k]`` iterations. Information sets are
+    laid out as in Kuhn poker: a row per public history (``""``, ``"p"``, ``"b"``, ``"pb"``), a
+    column per card, when the game has that shape; otherwise in order, three per row. A grey
+    dashed line marks ``reference`` at each information set.
+    """
+    x = np.asarray(iterations, dtype=float)
+    if x.ndim != 1 or x.size == 0 or len(policies) != x.size:
+        raise ValueError("iterations and policies must be non-empty and of the same length")
+    if np.any(x < 1):
+        raise ValueError("iterations must be at least 1 (the x-axis is logarithmic)")
+    grid = _panel_layout(game)
+    n_rows, n_columns = len(grid), len(grid[0])
+    figure, axes = _panel_grid(2.6 * n_columns + 0.6, 1.75 * n_rows + 0.8, n_rows, n_columns)
+    for r, row in enumerate(grid):
+        for c, key in enumerate(row):
+            ax = axes[r][c]
+            if key is None:
+                ax.set_visible(False)
+                continue
+            probability = np.array([float(policy[key][1]) for policy in policies])
+            colour = PLAYER_COLOURS[game.player(key)]
+            ax.semilogx(x, probability, color=colour, linewidth=1.6)
+            if reference is not None:
+                ax.axhline(
+                    float(reference[key][1]), color=REFERENCE_COLOUR, linestyle="--", linewidth=1.0
+                )
+            ax.set_ylim(-0.05, 1.05)
+            ax.set_xlim(x[0], x[-1])
+            ax.set_title(f"{key}  P({action_names(game, key)[1]})", fontsize=9, color=colour)
+            ax.tick_params(labelsize=7)
+            _light_log_axis(ax.xaxis)
+            if r == n_rows - 1 or grid[r + 1][c] is None:
+                ax.set_xlabel("iterations T", fontsize=8)
+    note = f"; dashed: {reference_label}" if reference is not None else ""
+    figure.suptitle(f"{title}\n(player 1 blue, player 2 vermillion{note})", fontsize=11)
+    return figure
+
+
+def family_animation(
+    iterations: Sequence[int],
+    policies: Sequence[Policy],
+    history: Sequence[Checkpoint],
+    frames: int = 30,
+    dpi: int = 72,
+) -> str:
+    """An HTML animation: Kuhn's relations emerging while the exploitability falls.
+
+    Left: player 1's learned ``P(bet K)`` and ``P(call Q after check, bet)`` against the learned
+    ``alpha = P(bet J)``, with Kuhn's relations ``3 alpha`` and ``alpha + 1/3`` as grey lines over
+    the family's range ``[0, 1/3]``. Right: the exploitability of the average so far. The frames
+    take geometrically spaced entries of ``policies`` (the average policies after
+    ``iterations``), so the early swings and the slow end are both visible. Self-contained
+    (inline images, its own controls): it plays in a static page.
+    """
+    x = np.asarray(iterations, dtype=float)
+    if x.ndim != 1 or x.size == 0 or len(policies) != x.size:
+        raise ValueError("iterations and policies must be non-empty and of the same length")
+    steps, average, _ = _history_arrays(history)
+    if steps.size == 0:
+        raise ValueError("history must have at least one checkpoint")
+    alpha = np.array([float(p["J:"][1]) for p in policies])
+    king = np.array([float(p["K:"][1]) for p in policies])
+    queen = np.array([float(p["Q:pb"][1]) for p in policies])
+    chosen = np.unique(np.geomspace(1, x.size, frames).round().astype(int) - 1)
+
+    figure, (family_ax, curve_ax) = new_figure(10.0, 4.2, ncols=2)
+    figure.set_dpi(dpi)
+    span = np.linspace(0.0, 1.0 / 3.0, 50)
+    family_ax.axvspan(0.0, 1.0 / 3.0, color=REFERENCE_COLOUR, alpha=0.12, linewidth=0)
+    family_ax.plot(span, 3 * span, color=REFERENCE_COLOUR, linestyle="--", label="K: bet = 3α")
+    family_ax.plot(
+        span, span + 1 / 3, color=REFERENCE_COLOUR, linestyle=":", label="Q:pb call = α + 1/3"
+    )
+    colour = PLAYER_COLOURS[1]
+    king_trail = family_ax.plot([], [], color=colour, linewidth=0.7, alpha=0.3)[0]
+    queen_trail = family_ax.plot([], [], color=colour, linewidth=0.7, alpha=0.3, linestyle=":")[0]
+    king_dot = family_ax.plot([], [], "s", color=colour, markersize=8, label="learned K: bet")[0]
+    queen_dot = family_ax.plot([], [], "^", color=colour, markersize=8, label="learned Q:pb call")[
+        0
+    ]
+    family_ax.text(0.01, 0.02, "Kuhn's family: α in [0, 1/3]", ha="left", fontsize=8)
+    family_ax.set_xlim(0.0, min(1.0, max(0.55, float(alpha.max()) + 0.05)))
+    family_ax.set_ylim(0.0, 1.05)
+    family_ax.set_xlabel("learned α = P(bet J)")
+    family_ax.set_ylabel("learned probability")
+    family_ax.legend(fontsize=8, loc="upper left")
+
+    keep = average > 0
+    curve_ax.loglog(steps[keep], average[keep], color=REFERENCE_COLOUR, linewidth=0.8, alpha=0.4)
+    curve = curve_ax.loglog([], [], color=PROFILE_COLOUR, linewidth=2.0)[0]
+    curve_ax.set_xlim(1, steps[-1])
+    curve_ax.set_xlabel("iterations T")
+    curve_ax.set_ylabel("exploitability of the average (chips per hand)")
+    curve_ax.set_title("exploitability so far")
+    for axis in (curve_ax.xaxis, curve_ax.yaxis):
+        _light_log_axis(axis)
+
+    def draw(frame: int) -> tuple:
+        k = chosen[frame]
+        king_trail.set_data(alpha[: k + 1], king[: k + 1])
+        queen_trail.set_data(alpha[: k + 1], queen[: k + 1])
+        king_dot.set_data([alpha[k]], [king[k]])
+        queen_dot.set_data([alpha[k]], [queen[k]])
+        shown = steps <= x[k]
+        curve.set_data(steps[shown & keep], average[shown & keep])
+        family_ax.set_title(f"player 1 after {int(x[k]):,} iterations: α = {alpha[k]:.3f}")
+        return king_trail, queen_trail, king_dot, queen_dot, curve
+
+    draw(len(chosen) - 1)  # lay the figure out once, with the longest titles, then keep it fixed
+    figure.canvas.draw()
+    figure.set_layout_engine("none")
+    animation = FuncAnimation(figure, draw, frames=len(chosen), interval=200, blit=False)
+    return animation.to_jshtml(fps=5, default_mode="once")
+
+
+def exploitability_runs_figure(
+    panels: Mapping[str, Mapping[str, tuple[Sequence[int], Sequence[float]]]],
+    title: str | None = None,
+) -> Figure:
+    """Panels of log-log exploitability curves, one curve per run.
+
+    ``panels`` maps a panel's title to its runs; a run maps its name to ``(iterations,
+    exploitability)``. A run keeps its algorithm's colour (:func:`~lessons_lib.plots.style.algorithm_colour`)
+    in every panel and chapter; other names take :data:`RUN_COLOURS` in order of first appearance.
+    """
+    if not isinstance(panels, Mapping) or not panels:
+        raise ValueError(f"panels must map titles to runs, got {panels!r}")
+    names: list[str] = []
+    for runs in panels.values():
+        if not runs:
+            raise ValueError("every panel needs at least one run")
+        names += [name for name in runs if name not in names]
+    colours = {
+        name: algorithm_colour(name) or RUN_COLOURS[k % len(RUN_COLOURS)]
+        for k, name in enumerate(names)
+    }
+    figure, axes = new_figure(5.4 * len(panels), 4.2, ncols=len(panels))
+    for ax, (panel_title, runs) in zip(axes, panels.items(), strict=True):
+        for name, (steps, values) in runs.items():
+            steps, values = np.asarray(steps, dtype=float), np.asarray(values, dtype=float)
+            if steps.shape != values.shape or not np.all(np.isfinite(values)):
+                raise ValueError(f"run {name!r} needs finite values, one per iteration")
+            keep = values > 0
+            ax.loglog(steps[keep], values[keep], color=colours[name], linewidth=1.7, label=name)
+        ax.set_xlabel("iterations T")
+        ax.set_ylabel("exploitability of the average (chips per hand)")
+        ax.set_title(panel_title)
+        for axis in (ax.xaxis, ax.yaxis):
+            _light_log_axis(axis)
+        ax.legend(fontsize=8, loc="lower left")
+    if title is not None:
+        figure.suptitle(title)
+    return figure
+
+
+def _history_arrays(history: Sequence[Checkpoint]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(iterations, average exploitability, current exploitability) of a run's checkpoints."""
+    iterations = np.array([c.iteration for c in history], dtype=float)
+    average = np.array([c.average_exploitability for c in history], dtype=float)
+    current = np.array([c.current_exploitability for c in history], dtype=float)
+    if not (np.all(np.isfinite(average)) and np.all(np.isfinite(current))):
+        raise ValueError("history has a non-finite exploitability")
+    return iterations, average, current
+
+
+def _light_log_axis(axis: object) -> None:
+    """Powers of ten only, labelled in plain text (``10⁻²``): several times faster to draw than the
+    default minor ticks and mathtext labels, which matters for the live demo's redraws, for
+    figures of many panels and for animation frames."""
+    axis.set_major_locator(LogLocator(base=10.0, numticks=12))
+    axis.set_minor_locator(NullLocator())
+    axis.set_major_formatter(FuncFormatter(lambda value, _: _power_of_ten(value)))
+
+
+def _power_of_ten(value: float) -> str:
+    """``1``, ``10``, ``10²``, ``10⁻³``: a power of ten with a Unicode superscript exponent."""
+    exponent = int(round(np.log10(value)))
+    if exponent in (0, 1):
+        return f"{10**exponent:g}"
+    digits = str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"10{digits}"
+
+
+def _panel_layout(game: Game) -> list[list[str | None]]:
+    """Kuhn poker's information sets in a grid (public history by card), or three per row."""
+    keys = list(game.info_sets())
+    split = [key.split(":", 1) for key in keys]
+    if all(len(parts) == 2 for parts in split):
+        cards = list(dict.fromkeys(card for card, _ in split))
+        publics = list(dict.fromkeys(public for _, public in split))
+        present = set(keys)
+        if len(cards) * len(publics) == len(keys):
+            return [[f"{c}:{p}" if f"{c}:{p}" in present else None for c in cards] for p in publics]
+    rows = [keys[i : i + 3] for i in range(0, len(keys), 3)]
+    return [row + [None] * (3 - len(row)) for row in rows]
+
+
+def _panel_grid(width: float, height: float, n_rows: int, n_columns: int) -> tuple[Figure, list]:
+    """A book figure with a grid of axes styled like :func:`new_figure`'s."""
+    figure, (placeholder,) = new_figure(width, height)
+    placeholder.remove()
+    axes = figure.subplots(n_rows, n_columns, squeeze=False)
+    for ax in axes.flat:
+        _style(ax)
+    return figure, [list(row) for row in axes]
+
+
+def _style(ax: Axes) -> None:
+    ax.set_facecolor("white")
+    ax.grid(True, color="#DDDDDD", linewidth=0.6)
+    ax.set_axisbelow(True)

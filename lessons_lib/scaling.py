@@ -1,0 +1,280 @@
+"""What CFR costs as a game grows: time per iteration and memory, measured for a list of games.
+
+Time. One iteration of CFR visits every history of the tree once per player (Zinkevich et al.
+2007), so the readable engine (:mod:`lessons_lib.cfr.readable`) takes time proportional to the
+number of histories ``|H|``. The vectorised engines do the same arithmetic in a few array operations
+per depth of the tree (:mod:`lessons_lib.cfr.vectorised` on the sequence form,
+:mod:`lessons_lib.cfr.public_tree` on the public tree), so on small games their time is mostly the
+fixed cost of calling those operations. :func:`time_per_iteration` measures one engine on one game;
+:func:`timing_table` measures a list of games with several engines.
+
+Memory. CFR keeps two tables, the cumulative regrets ``R(I, a)`` and the strategy sums ``S(I, a)``
+(:class:`~lessons_lib.cfr.state.CFRState`): ``2 sum_I |A(I)|`` numbers, 8 bytes each as float64.
+The exact alternative, the sequence-form linear program (Koller, Megiddo and von Stengel 1994,
+:mod:`lessons_lib.lp`), starts from the payoff matrix ``A`` with one row per sequence of player 1
+and one column per sequence of player 2: ``|S_1| |S_2|`` numbers stored densely, or one per pair of
+sequences that ends some terminal history stored sparsely (its nonzeros; the indices a sparse
+matrix stores as well are not counted). :func:`memory_table` lists these counts.
+
+Slopes. On log-log axes a cost that grows like ``n^k`` is a straight line of slope ``k``;
+:func:`log_log_slope` fits it by least squares.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from numbers import Integral
+
+import numpy as np
+import pandas as pd
+
+from lessons_lib.cfr.solver import ENGINES
+from lessons_lib.cfr.variants import variant_named
+from lessons_lib.games.base import Game
+from lessons_lib.games.sizes import game_size
+from lessons_lib.lp import sequence_form
+from lessons_lib.validation import check_choice, check_iterations
+
+#: Bytes per stored number: the tables hold float64 values.
+BYTES_PER_FLOAT = 8
+
+#: The tables CFR keeps, each with one entry per (information set, action) pair.
+CFR_TABLES = ("cumulative regret", "strategy sum")
+
+#: The columns of :func:`memory_table`, in order.
+MEMORY_COLUMNS = (
+    "game",
+    "family",
+    "histories",
+    "terminal_histories",
+    "info_sets",
+    "info_set_actions",
+    "table_entries",
+    "table_bytes",
+    "sequences_1",
+    "sequences_2",
+    "payoff_matrix_entries",
+    "payoff_matrix_nonzeros",
+)
+
+#: The columns of :func:`timing_table`, in order.
+TIMING_COLUMNS = (
+    "game",
+    "family",
+    "engine",
+    "histories",
+    "info_set_actions",
+    "iterations",
+    "seconds_per_iteration",
+)
+
+#: A clock: a function returning the current time in seconds (``time.perf_counter``).
+Clock = Callable[[], float]
+
+
+def game_label(game: Game) -> str:
+    """A short name for a game of a generalised family: ``"Kuhn, 3 cards"``, ``"Leduc, 4 ranks"``.
+
+    Only the parameter that sets the deck is named; other parameters, when they differ from the
+    standard game, are added in brackets. Games of other families are named by their ``repr``.
+    """
+    parameters = game.parameters
+    if game.name == "kuhn_poker":
+        return f"Kuhn, {parameters['n_cards']} cards"
+    if game.name == "leduc_poker":
+        standard = {"suits": 2, "raise_sizes": (2, 4), "max_raises": 2}
+        changed = [f"{k}={parameters[k]!r}" for k, v in standard.items() if parameters[k] != v]
+        extra = f" ({', '.join(changed)})" if changed else ""
+        return f"Leduc, {parameters['ranks']} ranks{extra}"
+    return repr(game)
+
+
+def table_entries(game: Game) -> int:
+    """The numbers CFR stores for ``game``: one per table and (information set, action) pair."""
+    return len(CFR_TABLES) * game_size(game)["info_set_actions"]
+
+
+def memory_table(games: Iterable[Game]) -> pd.DataFrame:
+    """Sizes and memory of every game in ``games``: one row each, columns :data:`MEMORY_COLUMNS`.
+
+    ``table_entries`` and ``table_bytes`` are CFR's two tables (:func:`table_entries`, times
+    :data:`BYTES_PER_FLOAT`); ``sequences_i`` counts player i's sequences, the empty one included;
+    ``payoff_matrix_entries`` is ``sequences_1 * sequences_2``, the sequence-form payoff matrix
+    stored densely, and ``payoff_matrix_nonzeros`` its nonzero entries.
+    """
+    rows = []
+    for game in _checked_games(games):
+        size = game_size(game)
+        form = sequence_form(game)
+        entries = table_entries(game)
+        rows.append(
+            {
+                "game": game_label(game),
+                "family": game.name,
+                "histories": size["histories"],
+                "terminal_histories": size["terminal_histories"],
+                "info_sets": size["info_sets"],
+                "info_set_actions": size["info_set_actions"],
+                "table_entries": entries,
+                "table_bytes": BYTES_PER_FLOAT * entries,
+                "sequences_1": form.n_sequences(1),
+                "sequences_2": form.n_sequences(2),
+                "payoff_matrix_entries": form.n_sequences(1) * form.n_sequences(2),
+                "payoff_matrix_nonzeros": int(form.payoff.count_nonzero()),
+            }
+        )
+    return pd.DataFrame(rows, columns=list(MEMORY_COLUMNS))
+
+
+def time_per_iteration(
+    game: Game,
+    engine: str,
+    algorithm: str = "cfr+",
+    iterations: int = 10,
+    repeat: int = 3,
+    warmup: int = 1,
+    clock: Clock = time.perf_counter,
+) -> float:
+    """Seconds per iteration of ``algorithm`` with ``engine`` on ``game``: the best of ``repeat``.
+
+    The engine is built first (its set-up is not timed) and runs ``warmup`` untimed iterations.
+    Then ``repeat`` times: read ``clock``, run ``iterations`` iterations, read ``clock`` again. The
+    result is the smallest of the ``repeat`` differences divided by ``iterations``: the run least
+    disturbed by whatever else the machine was doing. ``clock`` is ``time.perf_counter`` unless a
+    test passes its own.
+    """
+    check_choice(engine, tuple(ENGINES), "engine")
+    iterations = check_iterations(iterations)
+    repeat = check_iterations(repeat, "repeat")
+    if isinstance(warmup, bool) or not isinstance(warmup, Integral) or warmup < 0:
+        raise ValueError(f"warmup must be a whole number of iterations, at least 0, got {warmup!r}")
+    variant = variant_named(algorithm)
+    runner = ENGINES[engine](game, variant, variant.default_updates)
+    if warmup:
+        runner.run(int(warmup))
+    best = np.inf
+    for _ in range(repeat):
+        start = clock()
+        runner.run(iterations)
+        elapsed = clock() - start
+        if not np.isfinite(elapsed) or elapsed < 0:
+            raise ValueError(f"the clock went from {start!r} by {elapsed!r} seconds")
+        best = min(best, elapsed)
+    return float(best / iterations)
+
+
+def timing_table(
+    games: Iterable[Game],
+    engines: Sequence[str] = ("readable", "fast", "public"),
+    algorithm: str = "cfr+",
+    iterations: int | Mapping[str, int] = 10,
+    repeat: int = 3,
+    warmup: int = 1,
+    max_histories: Mapping[str, int] | None = None,
+    clock: Clock = time.perf_counter,
+) -> pd.DataFrame:
+    """:func:`time_per_iteration` for every game and engine: one row each, :data:`TIMING_COLUMNS`.
+
+    ``iterations`` is one number for all engines or one per engine (the readable engine needs few
+    to take measurable time); ``repeat``, ``warmup`` and ``clock`` are passed on to
+    :func:`time_per_iteration`. ``max_histories`` leaves out, per engine, the games with more
+    histories than the limit, so a slow engine is measured on the small games only; those
+    (game, engine) pairs are absent from the table.
+    """
+    engines = tuple(engines)
+    if not engines:
+        raise ValueError("engines must name at least one engine")
+    for engine in engines:
+        check_choice(engine, tuple(ENGINES), "engine")
+    per_engine = _per_engine(iterations, engines)
+    limits = dict(max_histories or {})
+    for engine, limit in limits.items():
+        check_choice(engine, engines, "engine in max_histories")
+        check_iterations(limit, f"max_histories[{engine!r}]")
+    rows = []
+    for game in _checked_games(games):
+        size = game_size(game)
+        for engine in engines:
+            if size["histories"] > limits.get(engine, np.inf):
+                continue
+            seconds = time_per_iteration(
+                game, engine, algorithm, per_engine[engine], repeat, warmup, clock
+            )
+            rows.append(
+                {
+                    "game": game_label(game),
+                    "family": game.name,
+                    "engine": engine,
+                    "histories": size["histories"],
+                    "info_set_actions": size["info_set_actions"],
+                    "iterations": per_engine[engine],
+                    "seconds_per_iteration": seconds,
+                }
+            )
+    return pd.DataFrame(rows, columns=list(TIMING_COLUMNS))
+
+
+def log_log_slope(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) -> float:
+    """The least-squares slope ``k`` of ``log y = k log x + c``: ``y`` grows like ``x^k``."""
+    xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if xs.ndim != 1 or xs.shape != ys.shape:
+        raise ValueError(
+            f"x and y must be vectors of one length, got shapes {xs.shape}, {ys.shape}"
+        )
+    if (
+        not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys)))
+        or np.any(xs <= 0)
+        or np.any(ys <= 0)
+    ):
+        raise ValueError(f"a log-log fit needs finite positive values, got x={x!r}, y={y!r}")
+    if np.unique(xs).size < 2:
+        raise ValueError(f"a slope needs at least two different x values, got {x!r}")
+    slope, _ = np.polyfit(np.log(xs), np.log(ys), 1)
+    return float(slope)
+
+
+def slopes(
+    table: pd.DataFrame,
+    x: str,
+    y: str = "seconds_per_iteration",
+    by: str | Sequence[str] = ("engine", "family"),
+) -> pd.Series:
+    """The :func:`log_log_slope` of column ``y`` against column ``x`` in each group of ``by``.
+
+    By default one slope per engine and game family: within a family the games differ only in the
+    size of the deck, so the slope says how the cost grows with it.
+    """
+    groups = [by] if isinstance(by, str) else list(by)
+    for column in (x, y, *groups):
+        if column not in table.columns:
+            raise ValueError(f"the table has no column {column!r}; it has {list(table.columns)!r}")
+    grouped = table.groupby(groups[0] if len(groups) == 1 else groups, sort=False)
+    return pd.Series(
+        {name: log_log_slope(rows[x].to_numpy(), rows[y].to_numpy()) for name, rows in grouped},
+        name=f"slope of {y} against {x}",
+    )
+
+
+def _checked_games(games: Iterable[Game]) -> list[Game]:
+    chosen = list(games)
+    if not chosen:
+        raise ValueError("games must hold at least one game")
+    for game in chosen:
+        if not isinstance(game, Game):
+            raise ValueError(f"every game must be a Game (such as KuhnPoker()), got {game!r}")
+    return chosen
+
+
+def _per_engine(iterations: int | Mapping[str, int], engines: tuple[str, ...]) -> dict[str, int]:
+    """The number of timed iterations of each engine, from one number or a mapping."""
+    if isinstance(iterations, Mapping):
+        missing = [engine for engine in engines if engine not in iterations]
+        if missing:
+            raise ValueError(f"iterations gives no number for the engines {missing!r}")
+        return {
+            engine: check_iterations(iterations[engine], f"iterations[{engine!r}]")
+            for engine in engines
+        }
+    count = check_iterations(iterations)
+    return dict.fromkeys(engines, count)

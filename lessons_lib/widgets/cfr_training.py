@@ -1,0 +1,246 @@
+"""Watch CFR learn Kuhn poker: add iterations with buttons, or run to 20,000 and pause on the way.
+
+The app keeps one run (:class:`~lessons_lib.cfr.CFRResult`) and adds iterations to it with
+``CFRResult.train``, so nothing starts over until "Reset" or a new algorithm. It shows the log-log
+exploitability of the average (and current) strategy, the learned probability of betting or
+calling at all twelve information sets beside the member of Kuhn's family with the learned alpha
+(:func:`~lessons_lib.kuhn.nash_equilibrium`), and a status line with the iteration, the
+exploitability and player 1's value against the game value (computed by
+:func:`~lessons_lib.kuhn.game_value`, shown as the nearest simple fraction).
+
+"Run to 20,000" trains in chunks, each taking the run to 1.5 times its iterations (at least 100
+more), so the redraws are evenly spaced on the log axis. In a live kernel (ipykernel runs an asyncio
+event loop) the run is an asyncio task that redraws and yields to the loop after every chunk
+(``await asyncio.sleep(0)``), so the kernel can process a click on "Pause", which the same button
+becomes while the run lasts; the step buttons and the menu are disabled meanwhile. Without
+a running event loop (a test, a script) the click runs to the target at once. Python code can
+drive the app directly with :meth:`CFRTrainingApp.step`, :meth:`CFRTrainingApp.run_to`,
+:meth:`CFRTrainingApp.reset` and the ``"algorithm"`` control.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from fractions import Fraction
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from lessons_lib import plots
+from lessons_lib.cfr import ALGORITHMS, CFRResult, variant_named
+from lessons_lib.exploitability import expected_value, to_mbb_per_game
+from lessons_lib.games.kuhn import KuhnPoker
+from lessons_lib.kuhn import ALPHA_RANGE, alpha_of, game_value, nash_equilibrium
+from lessons_lib.validation import check_iterations
+from lessons_lib.widgets.app import App
+
+#: Where "Run to ..." stops, as in the source material's demo.
+DEFAULT_TARGET = 20_000
+#: The smallest chunk of a run. A chunk takes the run to 1.5 times its iterations (at least this many
+#: more), so the redraws, after each chunk, are evenly spaced on the log axis of the figure.
+DEFAULT_CHUNK = 100
+#: How much each chunk multiplies the iteration count by.
+CHUNK_GROWTH = 1.5
+#: The step buttons: label and number of iterations.
+STEPS = {"+1 iteration": 1, "+100": 100, "+1,000": 1_000}
+#: The engine of the app's runs (the sequence-form one: tens of microseconds per iteration).
+ENGINE = "fast"
+
+
+class CFRTrainingApp(App):
+    """The CFR training demo (see the module). ``app.result`` is the run being shown."""
+
+    def __init__(self, target: int = DEFAULT_TARGET, chunk: int = DEFAULT_CHUNK) -> None:
+        self.game = KuhnPoker()
+        self.target = check_iterations(target, "target")
+        self.chunk = check_iterations(chunk, "chunk")
+        self.game_value = game_value()
+        self.result = self._fresh_run("cfr")
+        self.message = ""
+        self._task: asyncio.Task | None = None
+        self._pause_requested = False
+        self._generation = 0  # changes on reset, so that a stopping run leaves the new one alone
+        controls = {
+            "algorithm": widgets.Dropdown(
+                options=list(ALGORITHMS),
+                value="cfr",
+                description="algorithm",
+                style={"description_width": "initial"},
+            )
+        }
+        # Registered before the App's own observer: the new run exists before the App redraws.
+        controls["algorithm"].observe(lambda _change: self._start_over(), names="value")
+        buttons = {label: widgets.Button(description=label) for label in STEPS}
+        buttons["run"] = widgets.Button(description=self._run_label(), button_style="info")
+        buttons["reset"] = widgets.Button(description="Reset", button_style="warning")
+        buttons["run"].layout.width = "auto"
+        super().__init__(controls, self._render, n_figures=2, buttons=buttons)
+        for label, iterations in STEPS.items():
+            buttons[label].on_click(lambda _button, n=iterations: self.step(n))
+        buttons["run"].on_click(self._on_run)
+        buttons["reset"].on_click(lambda _button: self.reset())
+
+    # What Python code (and the buttons) can do.
+
+    @property
+    def iterations(self) -> int:
+        """How many iterations the current run has done."""
+        return self.result.iterations
+
+    @property
+    def running(self) -> bool:
+        """Whether a run in chunks is under way in the event loop."""
+        return self._task is not None and not self._task.done()
+
+    def step(self, iterations: int) -> None:
+        """Add ``iterations`` iterations to the run and redraw."""
+        self.result.train(check_iterations(iterations))
+        self.message = ""
+        self.refresh()
+
+    def run_to(self, target: int) -> None:
+        """Train, chunk by chunk, until the run has ``target`` iterations; then redraw once."""
+        target = check_iterations(target, "target")
+        while self.iterations < target:
+            self.result.train(self._next_chunk(target))
+        self.message = f"Done: {self.iterations:,} iterations."
+        self.refresh()
+
+    def pause(self) -> None:
+        """Ask a run in chunks to stop after its current chunk."""
+        self._pause_requested = True
+
+    def reset(self) -> None:
+        """Stop any run and start a new one with the selected algorithm, from uniform play."""
+        self._start_over()
+        self.refresh()
+
+    def figures(self) -> list[Figure]:
+        """The figures for the run as it is now (what the app's images show)."""
+        figures, _ = self._render(self.values())
+        return figures
+
+    # The run in chunks.
+
+    async def run_in_chunks(self, target: int) -> None:
+        """Train to ``target`` one chunk at a time, yielding to the event loop after each chunk."""
+        generation = self._generation
+        self._pause_requested = False
+        self._show_running(True)
+        try:
+            while self.iterations < target and not self._pause_requested:
+                self.result.train(self._next_chunk(target))
+                self.message = f"Running to {target:,}…"
+                self.refresh()
+                await asyncio.sleep(0)
+        finally:
+            self._show_running(False)
+            if generation == self._generation:
+                done = self.iterations >= target
+                self.message = (
+                    f"Done: {self.iterations:,} iterations."
+                    if done
+                    else f"Paused at iteration {self.iterations:,}."
+                )
+                self.status.value = self._status()
+
+    def _next_chunk(self, target: int) -> int:
+        """How many iterations the next chunk of a run to ``target`` adds."""
+        grown = max(self.iterations + self.chunk, int(self.iterations * CHUNK_GROWTH))
+        return min(grown, target) - self.iterations
+
+    def _on_run(self, _button: widgets.Button) -> None:
+        if self.running:
+            self.pause()
+            return
+        if self.iterations >= self.target:
+            self.message = f"Already at {self.iterations:,} iterations: press Reset to start over."
+            self.status.value = self._status()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a test or a script): run at once
+            self.run_to(self.target)
+            return
+        self._show_running(True)
+        self._task = loop.create_task(self.run_in_chunks(self.target))
+
+    def _show_running(self, running: bool) -> None:
+        self.buttons["run"].description = "Pause" if running else self._run_label()
+        for label in STEPS:
+            self.buttons[label].disabled = running
+        self.controls["algorithm"].disabled = running
+
+    def _start_over(self) -> None:
+        self.pause()
+        self._generation += 1
+        self.result = self._fresh_run(str(self.controls["algorithm"].value))
+        self.message = ""
+
+    def _fresh_run(self, algorithm: str) -> CFRResult:
+        variant = variant_named(algorithm)
+        return CFRResult(self.game, variant, variant.default_updates, ENGINE)
+
+    def _run_label(self) -> str:
+        return f"Run to {self.target:,}"
+
+    # Drawing.
+
+    def _render(self, _values: Mapping[str, object]) -> tuple[list[Figure], str]:
+        average = self.result.average_policy()
+        alpha = alpha_of(average)
+        member = min(max(alpha, ALPHA_RANGE[0]), ALPHA_RANGE[1])  # the nearest member's alpha
+        label = f"Kuhn's member α = {member:.3f}"
+        if member != alpha:
+            label += " (nearest)"
+        figures = [
+            plots.cfr_exploitability_figure(
+                self.result.history,
+                title=f"{self.result.algorithm} on Kuhn poker: {_count(self.iterations)}",
+            ),
+            plots.learned_strategy_figure(
+                self.game,
+                average,
+                nash_equilibrium(member),
+                reference_label=label,
+                title=f"Learned average strategy (α = {alpha:.3f}) against Kuhn's equilibrium",
+            ),
+        ]
+        return figures, self._status()
+
+    def _status(self) -> str:
+        value = _fraction(self.game_value)
+        if not self.result.history:
+            line = (
+                f"<b>{self.result.algorithm}</b>: no iterations yet, so both players play "
+                f"uniformly. Press a button to iterate (game value {value})."
+            )
+        else:
+            last = self.result.history[-1]
+            average = self.result.average_policy()
+            line = (
+                f"<b>{self.result.algorithm}</b> · iteration {last.iteration:,} · exploitability "
+                f"{last.average_exploitability:.3e} chips per hand "
+                f"({to_mbb_per_game(last.average_exploitability):.3g} mbb/g) · "
+                f"player 1's value {expected_value(self.game, average):+.5f} "
+                f"(game value {self.game_value:+.5f} = {value}) · "
+                f"learned α = {alpha_of(average):.3f}"
+            )
+        return f"{line}<br>{self.message}" if self.message else line
+
+
+def cfr_training(target: int = DEFAULT_TARGET, chunk: int = DEFAULT_CHUNK) -> CFRTrainingApp:
+    """The CFR training demo on Kuhn poker, starting from no iterations with vanilla CFR."""
+    return CFRTrainingApp(target=target, chunk=chunk)
+
+
+def _count(iterations: int) -> str:
+    """``"1 iteration"``, ``"20,000 iterations"``."""
+    return f"{iterations:,} iteration{'' if iterations == 1 else 's'}"
+
+
+def _fraction(value: float) -> str:
+    """``value`` as the nearest fraction with a small denominator, with a true minus sign."""
+    fraction = Fraction(value).limit_denominator(1000)
+    return str(fraction).replace("-", "−")

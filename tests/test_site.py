@@ -156,11 +156,12 @@ def test_every_chapter_shows_figures(browser):
             context.close()
 
 
-def test_chapter_one_animation_plays_without_a_kernel(browser):
-    context, page, _ = open_page(browser, "notebooks/01_regret_matching")
+@pytest.mark.parametrize("page_path", ["notebooks/01_regret_matching", "notebooks/04_cfr"])
+def test_animations_play_without_a_kernel(browser, page_path):
+    context, page, _ = open_page(browser, page_path)
     try:
         animation = page.locator("main .animation")
-        assert animation.count() == 1
+        assert animation.count() == 1, f"{page_path} should carry one animation"
         first = animation.locator("img").first.get_attribute("src")
         # Step the animation with its own controls: the frame image must change.
         animation.locator("button[title='Next frame'], button[onclick*='next_frame']").first.click()

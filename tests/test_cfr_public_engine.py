@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from toy_games import GuessingGame
 
 from lessons_lib.cfr import PublicTreeEngine, public_tree, solve, variant_named
 from lessons_lib.cfr.solver import ENGINES
 from lessons_lib.counterfactual import counterfactual_values
 from lessons_lib.exploitability import exploitability
-from lessons_lib.games import Game, History, KuhnPoker, LeducPoker
+from lessons_lib.games import Game, KuhnPoker, LeducPoker
 from lessons_lib.policy import uniform_policy
 
 #: Every algorithm with each update scheme it allows.
@@ -152,43 +153,6 @@ def test_ranges_are_the_players_own_reach(game: Game) -> None:
 
 
 # solve(): the default engine.
-
-
-class GuessingGame(Game):
-    """Player 1 sees a coin and names a side; player 2, who sees neither, guesses it."""
-
-    name = "guessing"
-
-    @property
-    def parameters(self) -> dict[str, object]:
-        return {}
-
-    def deals(self):
-        return [((0,), 0.5), ((1,), 0.5)]
-
-    def is_terminal(self, history: History) -> bool:
-        return len(history.actions) == 2
-
-    def player_to_act(self, history: History) -> int:
-        return 1 + len(history.actions)
-
-    def legal_actions(self, history: History) -> tuple[str, ...]:
-        return ("h", "t")
-
-    def payoff(self, history: History) -> float:
-        return -1.0 if history.actions[0] == history.actions[1] else 1.0
-
-    def info_set_key(self, history: History) -> str:
-        return f"{history.deal[0]}:" if not history.actions else f":{history.actions}"
-
-    def info_sets(self) -> tuple[str, ...]:
-        return ("0:", "1:", ":h", ":t")
-
-    def actions(self, key: str) -> tuple[str, ...]:
-        return ("h", "t")
-
-    def player(self, key: str) -> int:
-        return 1 if key.endswith(":") else 2
 
 
 def test_solve_picks_the_public_engine_for_kuhn_and_leduc_and_sequence_form_elsewhere() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from toy_games import GuessingGame
 
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games import Game, History, KuhnPoker, LeducPoker
@@ -271,43 +272,6 @@ def test_expected_value_from_ranges_and_terminal_matrices(
 
 
 # Bad input.
-
-
-class GuessingGame(Game):
-    """Player 1 sees a coin and names a side; player 2, who sees neither, guesses it."""
-
-    name = "guessing"
-
-    @property
-    def parameters(self) -> dict[str, object]:
-        return {}
-
-    def deals(self):
-        return [((0,), 0.5), ((1,), 0.5)]
-
-    def is_terminal(self, history: History) -> bool:
-        return len(history.actions) == 2
-
-    def player_to_act(self, history: History) -> int:
-        return 1 + len(history.actions)
-
-    def legal_actions(self, history: History) -> tuple[str, ...]:
-        return ("h", "t")
-
-    def payoff(self, history: History) -> float:
-        return -1.0 if history.actions[0] == history.actions[1] else 1.0
-
-    def info_set_key(self, history: History) -> str:
-        return f"{history.deal[0]}:" if not history.actions else f":{history.actions}"
-
-    def info_sets(self) -> tuple[str, ...]:
-        return ("0:", "1:", ":h", ":t")
-
-    def actions(self, key: str) -> tuple[str, ...]:
-        return ("h", "t")
-
-    def player(self, key: str) -> int:
-        return 1 if key.endswith(":") else 2
 
 
 def test_games_without_a_public_tree_are_refused() -> None:

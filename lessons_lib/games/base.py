@@ -116,6 +116,20 @@ class Game(ABC):
             )
         return History(tuple(deal), "")
 
+    def split_history(self, history: object) -> tuple[Deal, str]:
+        """``history`` as ``(deal, actions)``, after checking it is a pair with one of the deals.
+
+        The games check the actions themselves (which sequences exist depends on the rules).
+        """
+        try:
+            deal, actions = history
+            deal = tuple(deal)
+        except (TypeError, ValueError):
+            raise ValueError(f"a history is a pair (deal, actions), got {history!r}") from None
+        if not self.is_deal(deal):
+            raise ValueError(f"{history!r} is not a history of {self!r}: unknown deal {deal!r}")
+        return deal, actions
+
     def is_deal(self, deal: object) -> bool:
         """Whether ``deal`` is one of the chance outcomes of :meth:`deals`."""
         try:

@@ -196,13 +196,7 @@ class KuhnPoker(Game):
 
     def _checked(self, history: History) -> tuple[Deal, str]:
         """``history`` as (deal, actions) after checking it is a history of this game."""
-        try:
-            deal, actions = history
-            deal = tuple(deal)
-        except (TypeError, ValueError):
-            raise ValueError(f"a history is a pair (deal, actions), got {history!r}") from None
-        if not self.is_deal(deal):
-            raise ValueError(f"{history!r} is not a history of {self!r}: unknown deal {deal!r}")
+        deal, actions = self.split_history(history)
         if actions not in self.DECISION_SEQUENCES + self.TERMINAL_SEQUENCES:
             raise ValueError(
                 f"{history!r} is not a history of {self!r}: unknown actions {actions!r}"

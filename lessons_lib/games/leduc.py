@@ -371,13 +371,7 @@ class LeducPoker(Game):
 
     def _checked(self, history: History) -> tuple[Deal, Betting]:
         """``history`` as (deal, betting) after checking it is a history of this game."""
-        try:
-            deal, actions = history
-            deal = tuple(deal)
-        except (TypeError, ValueError):
-            raise ValueError(f"a history is a pair (deal, actions), got {history!r}") from None
-        if not self.is_deal(deal):
-            raise ValueError(f"{history!r} is not a history of {self!r}: unknown deal {deal!r}")
+        deal, actions = self.split_history(history)
         if not isinstance(actions, str) or actions not in self._betting:
             raise ValueError(
                 f"{history!r} is not a history of {self!r}: unknown actions {actions!r}"

@@ -9,6 +9,7 @@ from lessons_lib.widgets.app import App, slider
 from lessons_lib.widgets.cfr_training import cfr_training
 from lessons_lib.widgets.counterfactual import counterfactual_explorer
 from lessons_lib.widgets.game_tree import game_tree_explorer
+from lessons_lib.widgets.kuhn_family import family_explorer
 from lessons_lib.widgets.kuhn_play import play_against_equilibrium
 from lessons_lib.widgets.normal_form import (
     fixed_opponent_explorer,
@@ -20,6 +21,7 @@ __all__ = [
     "App",
     "cfr_training",
     "counterfactual_explorer",
+    "family_explorer",
     "fixed_opponent_explorer",
     "game_tree_explorer",
     "play_against_bot",

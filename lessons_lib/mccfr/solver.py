@@ -26,6 +26,7 @@ from numbers import Integral
 import numpy as np
 import pandas as pd
 
+from lessons_lib.cfr.solver import Checkpoint as CFRCheckpoint
 from lessons_lib.cfr.solver import checkpoint_schedule
 from lessons_lib.cfr.state import CFRState
 from lessons_lib.exploitability import expected_value, exploitability
@@ -50,13 +51,9 @@ SCHEDULE_OPTIONS = ("checkpoints", "checkpoint_every")
 
 
 @dataclass(frozen=True)
-class Checkpoint:
-    """What a run looked like after ``iteration`` iterations (exploitability in chips per hand)."""
+class Checkpoint(CFRCheckpoint):
+    """CFR's checkpoint (:class:`lessons_lib.cfr.Checkpoint`) plus what sampling costs."""
 
-    iteration: int
-    average_exploitability: float  # epsilon(sigma_bar^T)
-    current_exploitability: float  # epsilon(sigma^{T+1})
-    average_value: float  # u_1(sigma_bar^T): player 1's expected chips per hand
     nodes_touched: int  # histories entered by the walks so far
     seconds: float  # wall time spent training so far (volatile: never print it reproducibly)
 

@@ -50,6 +50,18 @@ class Checkpoint:
     current_exploitability: float  # epsilon(sigma^{T+1})
     average_value: float  # u_1(sigma_bar^T): player 1's expected chips per hand
 
+    @classmethod
+    def measure(cls, game: Game, state: CFRState, iteration: int, **extra: object) -> Checkpoint:
+        """The checkpoint of ``state``: exact exploitabilities and value, plus ``extra`` fields."""
+        average, current = state.average_policy(), state.current_policy()
+        return cls(
+            iteration=iteration,
+            average_exploitability=exploitability(game, average),
+            current_exploitability=exploitability(game, current),
+            average_value=expected_value(game, average),
+            **extra,
+        )
+
 
 class CFRResult:
     """A CFR run: its policies, its checkpoints, and :meth:`train` to continue it."""
@@ -107,14 +119,7 @@ class CFRResult:
         return pd.DataFrame([asdict(c) for c in self.history], columns=columns)
 
     def _measure(self) -> Checkpoint:
-        state = self._engine.snapshot()
-        average, current = state.average_policy(), state.current_policy()
-        return Checkpoint(
-            iteration=self._iterations,
-            average_exploitability=exploitability(self.game, average),
-            current_exploitability=exploitability(self.game, current),
-            average_value=expected_value(self.game, average),
-        )
+        return Checkpoint.measure(self.game, self._engine.snapshot(), self._iterations)
 
     def __repr__(self) -> str:
         parameters = "".join(f", {k}={v!r}" for k, v in self.variant.parameters().items())

@@ -29,7 +29,6 @@ import pandas as pd
 from lessons_lib.cfr.solver import Checkpoint as CFRCheckpoint
 from lessons_lib.cfr.solver import checkpoint_schedule
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games.base import Game, History
 from lessons_lib.mccfr.chance_sampling import ChanceSampling, chance_sampled_walk
 from lessons_lib.mccfr.external_sampling import ExternalSampling, external_sampled_walk
@@ -131,13 +130,10 @@ class MCCFRResult:
         self._iterations += iterations
 
     def _measure(self) -> Checkpoint:
-        state = self.state()
-        average, current = state.average_policy(), state.current_policy()
-        return Checkpoint(
-            iteration=self._iterations,
-            average_exploitability=exploitability(self.game, average),
-            current_exploitability=exploitability(self.game, current),
-            average_value=expected_value(self.game, average),
+        return Checkpoint.measure(
+            self.game,
+            self.state(),
+            self._iterations,
             nodes_touched=self._nodes,
             seconds=self._seconds,
         )

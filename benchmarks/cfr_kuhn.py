@@ -2,9 +2,11 @@
 
 For every algorithm and engine it prints the time per iteration: the time of ``train(n)`` on a
 warmed-up run divided by n, with n large enough that the one checkpoint ``train`` records at its
-end (about 1 ms) adds under 1 percent. Then it times the live demo's "run to 20,000": ``solve(KuhnPoker(), "cfr+", 20_000)``
-with its default log-spaced checkpoints (about 40 exact exploitability measurements). Each figure
-is the best of several repeats, since other processes may share the machine.
+end (about 1 ms) adds under 1 percent. Then it times ``solve(KuhnPoker(), "cfr+", 20_000)`` with
+its default log-spaced checkpoints (about 40 exact exploitability measurements) and with only the
+last one: the training part of the live demo's "Run to 20,000", which ``benchmarks/cfr_demo.py``
+times whole, redraws included. Each figure is the best of several repeats, since other processes
+may share the machine.
 
 Run with ``.venv/bin/python benchmarks/cfr_kuhn.py``.
 """

@@ -23,7 +23,18 @@ def as_probability_vector(
     A probability vector is one-dimensional, finite, has no negative entry and sums to 1 (within
     :data:`PROBABILITY_TOLERANCE`). ``size``, when given, is the required length.
     """
-    vector = as_finite_vector(values, name, size)
+    vector = _as_float_array(values, name)
+    # The common case, checked at once: a vector with no negative entry that sums to 1 (an
+    # infinite entry would make the sum infinite, a NaN the minimum NaN) is finite.
+    if (
+        vector.ndim == 1
+        and vector.size
+        and (size is None or vector.size == size)
+        and vector.min() >= 0
+        and abs(float(vector.sum()) - 1.0) <= PROBABILITY_TOLERANCE
+    ):
+        return vector
+    vector = as_finite_vector(values, name, size)  # one check at a time, for a precise message
     if np.any(vector < 0):
         raise ValueError(f"{name} has a negative entry: {values!r}")
     total = float(vector.sum())
@@ -36,10 +47,7 @@ def as_finite_vector(
     values: Sequence[float] | np.ndarray, name: str, size: int | None = None
 ) -> np.ndarray:
     """Return ``values`` as a finite one-dimensional float array (of length ``size`` if given)."""
-    try:
-        vector = np.asarray(values, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"{name} must be a vector of numbers, got {values!r}") from error
+    vector = _as_float_array(values, name)
     if vector.ndim != 1 or vector.size == 0:
         raise ValueError(f"{name} must be a non-empty one-dimensional vector, got {values!r}")
     if size is not None and vector.size != size:
@@ -47,6 +55,13 @@ def as_finite_vector(
     if not np.all(np.isfinite(vector)):
         raise ValueError(f"{name} has a non-finite entry: {values!r}")
     return vector
+
+
+def _as_float_array(values: object, name: str) -> np.ndarray:
+    try:
+        return np.asarray(values, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name} must be a vector of numbers, got {values!r}") from error
 
 
 def check_iterations(iterations: int, name: str = "iterations") -> int:

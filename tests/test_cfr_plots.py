@@ -7,6 +7,8 @@ passes through the first checkpoint; 1 chip per hand is 1000 mbb/g).
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from matplotlib.lines import Line2D
@@ -74,8 +76,76 @@ def test_current_curve_and_reference_can_be_left_out(run) -> None:
 
 def test_an_empty_history_gives_a_note_not_an_error() -> None:
     ax = plots.cfr_exploitability_figure([]).axes[0]
-    assert "no iterations yet" in [text.get_text() for text in ax.texts]
-    assert not ax.get_lines()
+    (note,) = [text for text in ax.texts if text.get_text() == "no iterations yet"]
+    assert note.get_visible()
+    assert len(ax.get_lines()) == 3 and not any(len(line.get_xdata()) for line in ax.get_lines())
+    with_data = plots.cfr_exploitability_figure([Checkpoint(1, 0.5, 0.5, 0.0)]).axes[0]
+    assert not [text for text in with_data.texts if text.get_visible()]
+
+
+def test_fixed_ranges_hold_whatever_the_data(run) -> None:
+    ax = plots.cfr_exploitability_figure(
+        run.history[:5], iteration_range=(1, 20_000), exploitability_range=(1e-6, 1)
+    ).axes[0]
+    assert ax.get_xlim() == (1, 20_000) and ax.get_ylim() == (1e-6, 1)
+    reference = line_labelled(ax, r"reference slope $1/\sqrt{T}$")
+    assert reference.get_xdata()[-1] == pytest.approx(20_000)  # drawn across the whole axis
+    fitted = plots.cfr_exploitability_figure(run.history[:5]).axes[0]
+    top = max(c.average_exploitability for c in run.history[:5])
+    assert fitted.get_xlim() == (1, 10) and fitted.get_ylim()[1] == 10 ** np.ceil(np.log10(top))
+
+
+@pytest.mark.parametrize("bad", [(0, 10), (10, 1), (1, float("inf")), "wide", (1,)])
+def test_ranges_must_suit_a_log_axis(bad) -> None:
+    with pytest.raises(ValueError, match="iteration_range"):
+        plots.cfr_exploitability_figure([], iteration_range=bad)
+
+
+def test_markers_show_few_checkpoints_unless_asked(run) -> None:
+    def markers(figure) -> set[str]:
+        return {line.get_marker() for line in figure.axes[0].get_lines()[:2]}
+
+    assert markers(plots.cfr_exploitability_figure(run.history[:12])) == {"o"}
+    assert markers(plots.cfr_exploitability_figure(run.history)) == {"None"}
+    assert markers(plots.cfr_exploitability_figure(run.history, markers=True)) == {"o"}
+
+
+def test_set_curves_moves_the_data_and_leaves_the_axes(run) -> None:
+    figure = plots.cfr_exploitability_figure(
+        [], iteration_range=(1, 1_000), exploitability_range=(1e-4, 1), markers=True
+    )
+    ax = figure.axes[0]
+    assert plots.set_exploitability_curves(figure, run.history[:20])
+    assert ax.get_xlim() == (1, 1_000) and ax.get_ylim() == (1e-4, 1)
+    average = line_labelled(ax, r"average strategy $\bar\sigma^T$")
+    np.testing.assert_allclose(average.get_xdata(), [c.iteration for c in run.history[:20]])
+    np.testing.assert_allclose(
+        average.get_ydata(), [c.average_exploitability for c in run.history[:20]]
+    )
+    assert average.get_marker() == "o"  # as drawn, though 20 checkpoints would not be marked
+    assert not [text for text in ax.texts if text.get_visible()]  # the note is gone
+    reference = line_labelled(ax, r"reference slope $1/\sqrt{T}$")
+    assert reference.get_xdata()[-1] == pytest.approx(1_000)
+    # And the same figure drawn from scratch has the same curves.
+    fresh = plots.cfr_exploitability_figure(
+        run.history[:20], iteration_range=(1, 1_000), exploitability_range=(1e-4, 1)
+    ).axes[0]
+    for old, new in zip(ax.get_lines(), fresh.get_lines(), strict=True):
+        np.testing.assert_array_equal(old.get_xydata(), new.get_xydata())
+
+
+def test_set_curves_refuses_data_outside_the_axes(run) -> None:
+    figure = plots.cfr_exploitability_figure([], iteration_range=(1, 100))
+    assert not plots.set_exploitability_curves(figure, run.history)  # 300 > 100
+    assert not any(len(line.get_xdata()) for line in figure.axes[0].get_lines())  # unchanged
+    low = plots.cfr_exploitability_figure([], exploitability_range=(0.1, 1))
+    assert not plots.set_exploitability_curves(low, run.history)  # falls below 0.1
+    other, (ax,) = plots.new_figure()
+    ax.plot([1, 2], [0.5, 0.1], label="something else")
+    with pytest.raises(ValueError, match="cfr_exploitability_figure"):
+        plots.set_exploitability_curves(other, run.history)
+    bare = plots.cfr_exploitability_figure([], show_current=False, reference=False)
+    assert plots.set_exploitability_curves(bare, run.history[:3])  # its one curve, updated
 
 
 def test_non_finite_exploitability_is_refused() -> None:
@@ -111,6 +181,31 @@ def test_learned_strategy_figure_needs_every_information_set() -> None:
         plots.learned_strategy_figure(GAME, partial)
     with pytest.raises(ValueError, match="reference"):
         plots.learned_strategy_figure(GAME, uniform_policy(GAME), partial)
+
+
+def test_learned_strategy_table_has_a_row_per_information_set(run) -> None:
+    learned, member = run.average_policy(), nash_equilibrium(0.2)
+    table = plots.learned_strategy_table(GAME, learned, member, reference_label="α = 0.2")
+    rows = re.findall(r"<tr>(.*?)</tr>", table)
+    assert len(rows) == 1 + len(GAME.info_sets()) and "α = 0.2" in rows[0]
+    for row, key in zip(rows[1:], GAME.info_sets(), strict=True):
+        cells = [cell for cell in re.findall(r"<td[^>]*>([^<]*)</td>", row) if cell]
+        p, q = learned[key][1], member[key][1]
+        assert cells[:3] == [str(GAME.player(key)), key, plots.action_names(GAME, key)[1]]
+        assert cells[3:] == [f"{p:.3f}", f"{q:.3f}", f"{p - q:+.3f}"]
+        colour = plots.PLAYER_COLOURS[GAME.player(key)]
+        assert f"width:{100 * p:.1f}%;height:100%;background:{colour}" in row  # the bar
+        assert f"left:{100 * q:.1f}%" in row  # the reference's mark
+    alone = plots.learned_strategy_table(GAME, learned)
+    assert "difference" not in alone and alone.count("<tr>") == 13
+
+
+def test_learned_strategy_table_escapes_and_checks_its_input() -> None:
+    table = plots.learned_strategy_table(GAME, uniform_policy(GAME), title="<b>&</b>")
+    assert "&lt;b&gt;&amp;&lt;/b&gt;" in table
+    partial = {key: p for key, p in uniform_policy(GAME).items() if key != "K:b"}
+    with pytest.raises(ValueError, match="K:b"):
+        plots.learned_strategy_table(GAME, partial)
 
 
 def test_strategy_paths_figure_has_a_panel_per_information_set(run) -> None:

@@ -9,14 +9,20 @@ uniform profile, whose exploitability is 11/24 chips per hand.
 from __future__ import annotations
 
 import asyncio
+import io
+import re
 
 import numpy as np
 import pytest
+from PIL import Image
 
+from lessons_lib import plots
 from lessons_lib.cfr import ALGORITHMS, solve
 from lessons_lib.games import KuhnPoker
+from lessons_lib.kuhn import alpha_of, nash_equilibrium
 from lessons_lib.widgets import cfr_training
 from lessons_lib.widgets.cfr_training import CFRTrainingApp
+from lessons_lib.widgets.live_figure import LiveFigure
 
 GAME = KuhnPoker()
 
@@ -26,13 +32,27 @@ def reference_exploitability(algorithm: str, iterations: int) -> float:
     return run.history[-1].average_exploitability
 
 
+def pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+
+
+def table_rows(table: str) -> list[list[str]]:
+    """The text of each row's cells, header left out (the bar cell holds no text)."""
+    rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]
+    return [[cell for cell in re.findall(r"<td[^>]*>([^<]*)</td>", row) if cell] for row in rows]
+
+
 def test_a_new_app_has_no_iterations_and_all_four_algorithms() -> None:
     app = cfr_training()
     assert isinstance(app, CFRTrainingApp)
     assert app.iterations == 0 and app.result.algorithm == "cfr"
     assert tuple(app.controls["algorithm"].options) == ALGORITHMS
     assert "no iterations yet" in app.status.value and "−1/18" in app.status.value
-    assert len(app.images) == 2 and all(image.value for image in app.images)
+    assert len(app.images) == 1 and app.plot_image.value
+    assert (
+        app.tables == [app.strategy_table]
+        and "Learned average strategy" in app.strategy_table.value
+    )
     assert set(app.buttons) == {"+1 iteration", "+100", "+1,000", "run", "reset"}
     assert app.buttons["run"].description == "Run to 20,000"
 
@@ -47,18 +67,17 @@ def test_one_iteration_averages_the_uniform_profile() -> None:
 
 def test_plus_100_adds_iterations_and_redraws() -> None:
     app = cfr_training()
-    before_images = [image.value for image in app.images]
-    before_status = app.status.value
+    before = [app.plot_image.value, app.strategy_table.value, app.status.value]
     app.buttons["+100"].click()
     assert app.iterations == 100
     expected = reference_exploitability("cfr", 100)
     assert app.result.history[-1].average_exploitability == pytest.approx(expected)
     assert f"exploitability {expected:.3e} chips per hand" in app.status.value
     assert "iteration 100 " in app.status.value
-    assert all(image.value != old for image, old in zip(app.images, before_images, strict=True))
-    assert app.status.value != before_status
+    after = [app.plot_image.value, app.strategy_table.value, app.status.value]
+    assert all(new != old for new, old in zip(after, before, strict=True))
     # The plotted curve is the run's history.
-    ax = app.figures()[0].axes[0]
+    ax = app.exploitability_figure.axes[0]
     average = [line for line in ax.get_lines() if "average" in line.get_label()][0]
     assert average.get_xdata()[-1] == 100
     assert average.get_ydata()[-1] == pytest.approx(expected)
@@ -103,7 +122,7 @@ def test_chunks_grow_geometrically_and_stop_at_the_target() -> None:
     while app.iterations < app.target:
         app.result.train(app._next_chunk(app.target))
         stops.append(app.iterations)
-    assert stops == [100, 200, 300, 450, 675, 1_000]
+    assert stops == [100, 200, 400, 800, 1_000]
 
 
 def test_a_run_in_the_event_loop_can_be_paused_and_resumed() -> None:
@@ -171,12 +190,76 @@ def test_changing_the_algorithm_starts_a_run_of_that_algorithm(algorithm) -> Non
     assert f"exploitability {expected:.3e}" in app.status.value
 
 
-def test_the_strategy_figure_compares_with_the_nearest_family_member() -> None:
+def test_the_strategy_table_compares_with_the_nearest_family_member() -> None:
     app = cfr_training()
     app.buttons["+1 iteration"].click()  # alpha = 1/2, outside Kuhn's range [0, 1/3]
-    ax = app.figures()[1].axes[0]
-    labels = [text.get_text() for text in ax.get_legend().get_texts()]
-    assert "Kuhn's member α = 0.333 (nearest)" in labels
+    table = app.strategy_table.value
+    assert "Kuhn&#x27;s member α = 0.333 (nearest)" in table
+    assert "α = 0.500" in table
+
+
+def test_the_strategy_table_shows_the_learned_and_the_family_probabilities() -> None:
+    app = cfr_training()
+    app.run_to(1_000)
+    average = app.result.average_policy()
+    member = nash_equilibrium(min(alpha_of(average), 1 / 3))
+    rows = table_rows(app.strategy_table.value)
+    assert [row[1] for row in rows] == list(GAME.info_sets())
+    for player, key, _action, learned, reference, difference in rows:
+        assert int(player) == GAME.player(key)
+        assert float(learned) == pytest.approx(average[key][1], abs=5e-4)
+        assert float(reference) == pytest.approx(member[key][1], abs=5e-4)
+        assert float(difference) == pytest.approx(average[key][1] - member[key][1], abs=1e-3)
+
+
+def test_the_plot_is_the_books_figure_of_the_run_pixel_for_pixel() -> None:
+    """Frames are drawn by blitting; a fresh full draw of the same figure must look the same."""
+    app = cfr_training()
+    app.controls["algorithm"].value = "cfr+"
+    app.run_to(3_000)
+    (left, right), (bottom, top) = (
+        app.exploitability_figure.axes[0].get_xlim(),
+        (app.exploitability_figure.axes[0].get_ylim()),
+    )
+    fresh = plots.cfr_exploitability_figure(
+        app.result.history,
+        title="cfr+ on Kuhn poker",
+        iteration_range=(left, right),
+        exploitability_range=(bottom, top),
+        markers=True,
+    )
+    assert (left, right) == (1, app.target)
+    np.testing.assert_array_equal(pixels(app.plot_image.value), pixels(plots.figure_to_png(fresh)))
+
+
+def test_a_run_redraws_only_the_curves_of_one_figure() -> None:
+    async def scenario() -> tuple[CFRTrainingApp, LiveFigure, list[bytes]]:
+        app = cfr_training(target=3_000)
+        plot = app._plot
+        frames = []
+        app.plot_image.observe(lambda change: frames.append(change["new"]), names="value")
+        app.buttons["run"].click()
+        await app._task
+        return app, plot, frames
+
+    app, plot, frames = asyncio.run(scenario())
+    assert app._plot is plot  # the figure drawn for the new run, never drawn anew
+    assert len(frames) == 6  # after the chunks to 100, 200, 400, 800, 1,600 and 3,000
+    assert len(set(frames)) == len(frames)  # each frame shows more of the run
+    average = app.exploitability_figure.axes[0].get_lines()[1]
+    assert average.get_xdata()[-1] == 3_000
+
+
+def test_going_past_the_target_widens_the_iteration_axis() -> None:
+    app = cfr_training(target=1_000)
+    app.run_to(1_000)
+    plot = app._plot
+    assert app.exploitability_figure.axes[0].get_xlim() == (1, 1_000)
+    app.buttons["+100"].click()
+    assert app._plot is not plot
+    assert app.exploitability_figure.axes[0].get_xlim() == (1, 10_000)
+    average = app.exploitability_figure.axes[0].get_lines()[1]
+    assert average.get_xdata()[-1] == 1_100
 
 
 def test_bad_arguments_are_refused() -> None:

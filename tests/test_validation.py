@@ -19,6 +19,10 @@ from lessons_lib.validation import (
         ([], "non-empty"),
         ([[0.5, 0.5]], "one-dimensional"),
         ([0.5, float("nan")], "non-finite"),
+        # Non-finite vectors that a sum of 1 or a minimum of 0 alone would let through.
+        ([float("nan"), 1.0], "non-finite"),
+        ([np.inf, 0.0], "non-finite"),
+        ([1.0, np.inf, -np.inf], "non-finite"),
         (["a", "b"], "vector of numbers"),
     ],
 )

@@ -6,10 +6,14 @@ Submodules by topic; everything a chapter needs is re-exported here, so chapters
 """
 
 from lessons_lib.plots.cfr import (
+    Curve,
     cfr_exploitability_figure,
+    exploitability_curves,
     exploitability_runs_figure,
     family_animation,
     learned_strategy_figure,
+    learned_strategy_table,
+    set_exploitability_curves,
     strategy_paths_figure,
 )
 from lessons_lib.plots.cfr_variants import (
@@ -80,7 +84,10 @@ __all__ = [
     "action_name",
     "action_names",
     "algorithm_colour",
+    "Curve",
     "cfr_exploitability_figure",
+    "exploitability_curves",
+    "set_exploitability_curves",
     "convergence_figure",
     "cost_curves_figure",
     "cost_per_iteration_figure",
@@ -99,6 +106,7 @@ __all__ = [
     "information_set_figure",
     "learned_alpha_figure",
     "learned_strategy_figure",
+    "learned_strategy_table",
     "mean_payoff_figure",
     "memory_figure",
     "new_figure",

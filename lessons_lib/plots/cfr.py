@@ -1,10 +1,11 @@
 """Figures of Chapter 4: CFR converging on Kuhn poker, and what its average strategy learns.
 
 - :func:`cfr_exploitability_figure`  ``epsilon(sigma_bar^T)`` and ``epsilon(sigma^{T+1})`` on a
-  log-log plot, with a ``1/sqrt(T)`` reference line and a second axis in mbb/g
+  log-log plot, with a ``1/sqrt(T)`` reference line and a second axis in mbb/g (its curves are
+  :func:`exploitability_curves`, and :func:`set_exploitability_curves` updates them in place)
 - :func:`learned_strategy_figure`    the learned probability of betting (or calling) at every
   information set beside a reference profile, such as the member of Kuhn's family with the
-  learned alpha
+  learned alpha (and :func:`learned_strategy_table`, the same as an HTML table for the live demo)
 - :func:`strategy_paths_figure`      the average strategy of every information set over the
   iterations, one small panel each
 - :func:`family_animation`           the learned bluff, value bet and call moving onto Kuhn's
@@ -17,7 +18,9 @@ colour; a player's probabilities are drawn in that player's colour.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.animation import FuncAnimation
@@ -41,10 +44,80 @@ from lessons_lib.policy import Policy
 PROFILE_COLOUR = "#000000"
 #: The colour of the current profile's exploitability.
 CURRENT_COLOUR = "#CC79A7"
+#: The note of an exploitability figure without checkpoints.
+NO_ITERATIONS = "no iterations yet"
 #: Runs with at most this many checkpoints mark each one, so that a single checkpoint is visible.
 _MARKED_CHECKPOINTS = 12
 #: Colours of runs of :func:`exploitability_runs_figure` that name no algorithm, in order.
 RUN_COLOURS = SERIES_COLOURS
+
+
+@dataclass(frozen=True)
+class Curve:
+    """One curve of :func:`cfr_exploitability_figure`: its label, its points and its line style."""
+
+    label: str
+    iterations: np.ndarray
+    exploitability: np.ndarray
+    style: dict[str, object]  # Line2D properties: colour, width, markers
+
+
+def exploitability_curves(
+    history: Sequence[Checkpoint],
+    show_current: bool = True,
+    reference: bool = True,
+    reference_until: float | None = None,
+    markers: bool | None = None,
+) -> list[Curve]:
+    """The curves :func:`cfr_exploitability_figure` draws for ``history``, bottom one first.
+
+    The current strategy's ``epsilon(sigma^{T+1})`` (if ``show_current``), the average strategy's
+    ``epsilon(sigma_bar^T)``, and (if ``reference``) the line ``c / sqrt(T)`` through the first
+    checkpoint's average exploitability, drawn up to ``reference_until`` (default: the last
+    checkpoint, at least 10). Exact zeros are left out (a log axis cannot show them), so a curve
+    may have no points; the list of curves depends only on ``show_current`` and ``reference``.
+    ``markers`` marks every checkpoint; by default only up to 12 checkpoints, so that a single
+    checkpoint is visible.
+    """
+    iterations, average, current = _history_arrays(history)
+    if markers is None:
+        markers = iterations.size <= _MARKED_CHECKPOINTS
+    marker = "o" if markers else "None"
+    curves = []
+    if show_current:
+        keep = current > 0
+        curves.append(
+            Curve(
+                r"current strategy $\sigma^{T+1}$",
+                iterations[keep],
+                current[keep],
+                dict(color=CURRENT_COLOUR, linewidth=1.0, alpha=0.8, marker=marker, markersize=3),
+            )
+        )
+    keep = average > 0
+    curves.append(
+        Curve(
+            r"average strategy $\bar\sigma^T$",
+            iterations[keep],
+            average[keep],
+            dict(color=PROFILE_COLOUR, linewidth=2.0, marker=marker, markersize=4),
+        )
+    )
+    if reference:
+        span = np.array([])
+        if iterations.size and average[0] > 0:
+            until = max(iterations[-1], 10.0) if reference_until is None else reference_until
+            span = np.geomspace(iterations[0], max(until, iterations[0]), 100)
+        first = average[0] if iterations.size else 0.0
+        curves.append(
+            Curve(
+                r"reference slope $1/\sqrt{T}$",
+                span,
+                first * np.sqrt(iterations[0] / span) if span.size else span,
+                dict(color=REFERENCE_COLOUR, linestyle="--", linewidth=1.2, marker="None"),
+            )
+        )
+    return curves
 
 
 def cfr_exploitability_figure(
@@ -52,68 +125,35 @@ def cfr_exploitability_figure(
     title: str = "Exploitability of CFR's strategies",
     show_current: bool = True,
     reference: bool = True,
+    iteration_range: tuple[float, float] | None = None,
+    exploitability_range: tuple[float, float] | None = None,
+    markers: bool | None = None,
 ) -> Figure:
     """Log-log curves of ``epsilon(sigma_bar^T)`` (and ``epsilon(sigma^{T+1})``) against T.
 
     ``history`` is a run's checkpoints (``CFRResult.history``), in chips per hand on the left axis
-    and in milli-big-blinds per game (times 1000) on the right one. The grey reference line
-    ``c / sqrt(T)`` passes through the first checkpoint's average exploitability: it shows the
-    slope of CFR's worst-case rate, not a bound. An empty history gives empty axes with a note.
+    and in milli-big-blinds per game (times 1000) on the right one; the curves are
+    :func:`exploitability_curves` (``markers`` as there). The grey reference line ``c / sqrt(T)``
+    passes through the first checkpoint's average exploitability: it shows the slope of CFR's
+    worst-case rate, not a bound. The axes fit the data (whole decades of exploitability) unless
+    ``iteration_range`` or ``exploitability_range`` fix them, as a live plot does so that only its
+    curves change (:func:`set_exploitability_curves`). An empty history gives empty curves and a
+    note, "no iterations yet".
     """
-    iterations, average, current = _history_arrays(history)
+    iteration_range = _checked_range(iteration_range, "iteration_range")
+    exploitability_range = _checked_range(exploitability_range, "exploitability_range")
+    until = None if iteration_range is None else iteration_range[1]
+    curves = exploitability_curves(history, show_current, reference, until, markers)
     figure, (ax,) = new_figure(6.6, 4.2)
-    if iterations.size:
-        if show_current:
-            keep = current > 0
-            ax.loglog(
-                iterations[keep],
-                current[keep],
-                color=CURRENT_COLOUR,
-                linewidth=1.0,
-                alpha=0.8,
-                marker="o" if iterations.size <= _MARKED_CHECKPOINTS else None,
-                markersize=3,
-                label=r"current strategy $\sigma^{T+1}$",
-            )
-        keep = average > 0  # a log axis cannot show an exact zero
-        ax.loglog(
-            iterations[keep],
-            average[keep],
-            color=PROFILE_COLOUR,
-            linewidth=2.0,
-            marker="o" if iterations.size <= _MARKED_CHECKPOINTS else None,
-            markersize=4,
-            label=r"average strategy $\bar\sigma^T$",
-        )
-        if reference and average[0] > 0:
-            span = np.geomspace(iterations[0], max(iterations[-1], 10.0), 100)
-            ax.loglog(
-                span,
-                average[0] * np.sqrt(iterations[0] / span),
-                color=REFERENCE_COLOUR,
-                linestyle="--",
-                linewidth=1.2,
-                label=r"reference slope $1/\sqrt{T}$",
-            )
-        ax.set_xlim(1, max(iterations[-1], 10.0))
-        shown = np.concatenate([average, current if show_current else []])
-        shown = shown[shown > 0]
-        if shown.size:  # whole decades, so that at least two powers of ten are labelled
-            ax.set_ylim(10 ** np.floor(np.log10(shown.min())), 10 ** np.ceil(np.log10(shown.max())))
-        ax.legend(fontsize=8, loc="lower left")
-    else:
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_xlim(1, 10)
-        ax.set_ylim(1e-3, 1)
-        ax.text(
-            0.5,
-            0.5,
-            "no iterations yet",
-            transform=ax.transAxes,
-            ha="center",
-            color=REFERENCE_COLOUR,
-        )
+    for curve in curves:
+        ax.plot(curve.iterations, curve.exploitability, label=curve.label, **curve.style)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.legend(fontsize=8, loc="lower left")
+    note = ax.text(0.5, 0.5, NO_ITERATIONS, transform=ax.transAxes, ha="center")
+    note.set(color=REFERENCE_COLOUR, visible=not history)
+    ax.set_xlim(iteration_range or _fitted_iterations(curves))
+    ax.set_ylim(exploitability_range or _fitted_exploitability(curves))
     ax.set_xlabel("iterations T")
     ax.set_ylabel("exploitability (chips per hand)")
     mbb = ax.secondary_yaxis("right", functions=(lambda c: c * 1000.0, lambda m: m / 1000.0))
@@ -122,6 +162,65 @@ def cfr_exploitability_figure(
         _light_log_axis(axis)
     ax.set_title(title)
     return figure
+
+
+def set_exploitability_curves(figure: Figure, history: Sequence[Checkpoint]) -> bool:
+    """Give a figure of :func:`cfr_exploitability_figure` the curves of ``history``, axes unchanged.
+
+    The update of an animation frame: only the curves' points change (and the note "no iterations
+    yet" shows or hides); their styles, markers included, stay as drawn. It is possible when
+    ``history`` fits inside the figure's axes; otherwise nothing changes and the answer is
+    ``False`` (draw a new figure instead).
+    """
+    ax = figure.axes[0]
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    show_current = any(label.startswith("current") for label in lines)
+    reference = any(label.startswith("reference") for label in lines)
+    (low, high), (bottom, top) = ax.get_xlim(), ax.get_ylim()
+    curves = exploitability_curves(history, show_current, reference, reference_until=high)
+    if [curve.label for curve in curves] != list(lines):
+        raise ValueError("figure was not drawn by cfr_exploitability_figure")
+    for curve in curves:
+        if curve.label.startswith("reference") or not curve.iterations.size:
+            continue  # the reference line may leave the axes, the data may not
+        x, y = curve.iterations, curve.exploitability
+        if not (low <= x[0] and x[-1] <= high and bottom <= y.min() and y.max() <= top):
+            return False
+    for curve in curves:
+        lines[curve.label].set_data(curve.iterations, curve.exploitability)
+    for text in ax.texts:
+        if text.get_text() == NO_ITERATIONS:
+            text.set_visible(not history)
+    return True
+
+
+def _fitted_iterations(curves: Sequence[Curve]) -> tuple[float, float]:
+    """From the first iteration to the last checkpoint (at least 10)."""
+    last = max((curve.iterations[-1] for curve in curves if curve.iterations.size), default=10.0)
+    return 1.0, max(last, 10.0)
+
+
+def _fitted_exploitability(curves: Sequence[Curve]) -> tuple[float, float]:
+    """Whole decades around the data, so that at least two powers of ten are labelled."""
+    shown = [c.exploitability for c in curves if not c.label.startswith("reference")]
+    points = np.concatenate(shown) if shown else np.array([])
+    if not points.size:
+        return 1e-3, 1.0
+    low, high = np.floor(np.log10(points.min())), np.ceil(np.log10(points.max()))
+    return 10**low, 10 ** max(high, low + 1)
+
+
+def _checked_range(limits: tuple[float, float] | None, name: str) -> tuple[float, float] | None:
+    """``None``, or a pair ``0 < low < high`` of finite numbers (a range on a log axis)."""
+    if limits is None:
+        return None
+    try:
+        low, high = (float(value) for value in limits)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a pair (low, high), got {limits!r}") from None
+    if not (np.isfinite(low) and np.isfinite(high) and 0 < low < high):
+        raise ValueError(f"{name} must satisfy 0 < low < high on a log axis, got {limits!r}")
+    return low, high
 
 
 def learned_strategy_figure(
@@ -137,14 +236,7 @@ def learned_strategy_figure(
     colour for ``learned``, and, when ``reference`` is given, a black diamond for it, joined by a
     line that shows the gap. The learned and reference numbers are written at the right.
     """
-    keys = list(game.info_sets())
-    for key in keys:
-        if len(game.actions(key)) != 2:
-            raise ValueError(f"information set {key!r} does not have exactly two actions")
-        if key not in learned:
-            raise ValueError(f"learned has no entry for information set {key!r}")
-        if reference is not None and key not in reference:
-            raise ValueError(f"reference has no entry for information set {key!r}")
+    keys = _two_action_info_sets(game, learned, reference)
     figure, (ax,) = new_figure(7.2, 0.36 * len(keys) + 1.4)
     rows = np.arange(len(keys))[::-1]  # the first information set on top
     for row, key in zip(rows, keys, strict=True):
@@ -187,6 +279,83 @@ def learned_strategy_figure(
     ax.legend(handles=handles, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=3)
     ax.set_title(title)
     return figure
+
+
+def learned_strategy_table(
+    game: Game,
+    learned: Policy,
+    reference: Policy | None = None,
+    reference_label: str = "equilibrium",
+    title: str = "The learned average strategy",
+) -> str:
+    """The comparison of :func:`learned_strategy_figure` as an HTML table, one row per information set.
+
+    Each row gives the learned probability of the second action (bet, or call), the reference's,
+    their difference, and a bar: filled in the player's colour up to the learned probability, with
+    a black mark at the reference's. HTML, not a Figure, because the live demo redraws it after
+    every chunk of training and a browser draws a table in no time. White like the figures, so it
+    stays legible on a dark theme.
+    """
+    keys = _two_action_info_sets(game, learned, reference)
+    cell = "padding:1px 8px;text-align:right;font-variant-numeric:tabular-nums"
+    header = ["player", "information set", "action", "learned"]
+    if reference is not None:
+        header += [html.escape(reference_label), "difference"]
+    rows = [
+        "<tr>" + "".join(f'<th style="{cell}">{name}</th>' for name in header) + "<th></th></tr>"
+    ]
+    for key in keys:
+        colour = PLAYER_COLOURS[game.player(key)]
+        p = float(learned[key][1])
+        cells = [
+            f'<td style="{cell};color:{colour};font-weight:bold">{game.player(key)}</td>',
+            f'<td style="{cell};color:{colour}">{html.escape(key)}</td>',
+            f'<td style="{cell}">{html.escape(action_names(game, key)[1])}</td>',
+            f'<td style="{cell}">{p:.3f}</td>',
+        ]
+        bar = _probability_bar(p, colour, None)
+        if reference is not None:
+            q = float(reference[key][1])
+            cells += [f'<td style="{cell}">{q:.3f}</td>', f'<td style="{cell}">{p - q:+.3f}</td>']
+            bar = _probability_bar(p, colour, q)
+        rows.append("<tr>" + "".join(cells) + f'<td style="padding:1px 8px">{bar}</td></tr>')
+    players = ", ".join(
+        f'<span style="color:{PLAYER_COLOURS[i]};font-weight:bold">player {i}</span>'
+        for i in game.PLAYERS
+    )
+    return (
+        '<div style="background:white;color:black;padding:6px;font-size:12px;display:inline-block">'
+        f'<div style="font-weight:bold;font-size:13px">{html.escape(title)}</div>'
+        f"<div>Probability of bet or call at each information set ({players}).</div>"
+        f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>'
+    )
+
+
+def _probability_bar(p: float, colour: str, reference: float | None) -> str:
+    """A 120-pixel bar filled to ``p`` in ``colour``, with a black mark at ``reference``."""
+    mark = ""
+    if reference is not None:
+        mark = (
+            f'<div style="position:absolute;left:{100 * reference:.1f}%;top:-3px;width:2px;'
+            'height:16px;margin-left:-1px;background:black"></div>'
+        )
+    return (
+        '<div style="position:relative;width:120px;height:10px;background:#E5E5E5">'
+        f'<div style="width:{100 * p:.1f}%;height:100%;background:{colour}"></div>{mark}</div>'
+    )
+
+
+def _two_action_info_sets(game: Game, learned: Policy, reference: Policy | None) -> list[str]:
+    """The game's information sets, checked to have two actions and entries in both policies."""
+    keys = list(game.info_sets())
+    for key in keys:
+        if len(game.actions(key)) != 2:
+            raise ValueError(f"information set {key!r} does not have exactly two actions")
+        if key not in learned:
+            raise ValueError(f"learned has no entry for information set {key!r}")
+        if reference is not None and key not in reference:
+            raise ValueError(f"reference has no entry for information set {key!r}")
+    return keys
 
 
 def strategy_paths_figure(

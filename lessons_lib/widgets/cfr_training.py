@@ -2,13 +2,13 @@
 
 The app keeps one run (:class:`~lessons_lib.cfr.CFRResult`) and adds iterations to it with
 ``CFRResult.train``, so nothing starts over until "Reset" or a new algorithm. It shows the log-log
-exploitability of the average (and current) strategy, the learned probability of betting or
-calling at all twelve information sets beside the member of Kuhn's family with the learned alpha
-(:func:`~lessons_lib.kuhn.nash_equilibrium`), and a status line with the iteration, the
-exploitability and player 1's value against the game value (computed by
+exploitability of the average (and current) strategy, a table of the learned probability of
+betting or calling at all twelve information sets beside the member of Kuhn's family with the
+learned alpha (:func:`~lessons_lib.kuhn.nash_equilibrium`), and a status line with the iteration,
+the exploitability and player 1's value against the game value (computed by
 :func:`~lessons_lib.kuhn.game_value`, shown as the nearest simple fraction).
 
-"Run to 20,000" trains in chunks, each taking the run to 1.5 times its iterations (at least 100
+"Run to 20,000" trains in chunks, each taking the run to twice its iterations (at least 100
 more), so the redraws are evenly spaced on the log axis. In a live kernel (ipykernel runs an asyncio
 event loop) the run is an asyncio task that redraws and yields to the loop after every chunk
 (``await asyncio.sleep(0)``), so the kernel can process a click on "Pause", which the same button
@@ -16,11 +16,18 @@ becomes while the run lasts; the step buttons and the menu are disabled meanwhil
 a running event loop (a test, a script) the click runs to the target at once. Python code can
 drive the app directly with :meth:`CFRTrainingApp.step`, :meth:`CFRTrainingApp.run_to`,
 :meth:`CFRTrainingApp.reset` and the ``"algorithm"`` control.
+
+Redraws are cheap, so that the whole run to 20,000 takes under a second (``benchmarks/cfr_demo.py``
+measures it): the plot's axes are fixed (iterations 1 to the target, exploitability
+:data:`EXPLOITABILITY_RANGE`), so after its first draw only its curves are redrawn
+(:class:`~lessons_lib.widgets.live_figure.LiveFigure`); and the table is HTML. The plot is drawn
+anew only when its axes must change: a new run, a run beyond the target or outside the range.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -33,19 +40,23 @@ from lessons_lib.exploitability import expected_value, to_mbb_per_game
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.kuhn import ALPHA_RANGE, alpha_of, game_value, nash_equilibrium
 from lessons_lib.validation import check_iterations
-from lessons_lib.widgets.app import App
+from lessons_lib.widgets.app import App, Panel
+from lessons_lib.widgets.live_figure import LiveFigure
 
 #: Where "Run to ..." stops, as in the source material's demo.
 DEFAULT_TARGET = 20_000
-#: The smallest chunk of a run. A chunk takes the run to 1.5 times its iterations (at least this many
+#: The smallest chunk of a run. A chunk takes the run to twice its iterations (at least this many
 #: more), so the redraws, after each chunk, are evenly spaced on the log axis of the figure.
 DEFAULT_CHUNK = 100
 #: How much each chunk multiplies the iteration count by.
-CHUNK_GROWTH = 1.5
+CHUNK_GROWTH = 2
 #: The step buttons: label and number of iterations.
 STEPS = {"+1 iteration": 1, "+100": 100, "+1,000": 1_000}
 #: The engine of the app's runs (the sequence-form one: tens of microseconds per iteration).
 ENGINE = "fast"
+#: The exploitability axis of the plot, in chips per hand: six decades, which hold the first
+#: 20,000 iterations of every algorithm; a run that leaves them gets a wider axis.
+EXPLOITABILITY_RANGE = (1e-6, 1.0)
 
 
 class CFRTrainingApp(App):
@@ -58,6 +69,9 @@ class CFRTrainingApp(App):
         self.game_value = game_value()
         self.result = self._fresh_run("cfr")
         self.message = ""
+        self._plot: LiveFigure | None = (
+            None  # the exploitability plot, drawn anew when its axes change
+        )
         self._task: asyncio.Task | None = None
         self._pause_requested = False
         self._generation = 0  # changes on reset, so that a stopping run leaves the new one alone
@@ -75,7 +89,8 @@ class CFRTrainingApp(App):
         buttons["run"] = widgets.Button(description=self._run_label(), button_style="info")
         buttons["reset"] = widgets.Button(description="Reset", button_style="warning")
         buttons["run"].layout.width = "auto"
-        super().__init__(controls, self._render, n_figures=2, buttons=buttons)
+        super().__init__(controls, self._render, buttons=buttons)
+        self.plot_image, self.strategy_table = self.panels
         for label, iterations in STEPS.items():
             buttons[label].on_click(lambda _button, n=iterations: self.step(n))
         buttons["run"].on_click(self._on_run)
@@ -116,10 +131,10 @@ class CFRTrainingApp(App):
         self._start_over()
         self.refresh()
 
-    def figures(self) -> list[Figure]:
-        """The figures for the run as it is now (what the app's images show)."""
-        figures, _ = self._render(self.values())
-        return figures
+    @property
+    def exploitability_figure(self) -> Figure:
+        """The figure the plot shows, as of the last redraw (its curves hold the plotted data)."""
+        return self._plot.figure
 
     # The run in chunks.
 
@@ -177,6 +192,7 @@ class CFRTrainingApp(App):
         self._generation += 1
         self.result = self._fresh_run(str(self.controls["algorithm"].value))
         self.message = ""
+        self._plot = None
 
     def _fresh_run(self, algorithm: str) -> CFRResult:
         variant = variant_named(algorithm)
@@ -187,27 +203,53 @@ class CFRTrainingApp(App):
 
     # Drawing.
 
-    def _render(self, _values: Mapping[str, object]) -> tuple[list[Figure], str]:
+    def _render(self, _values: Mapping[str, object]) -> tuple[list[Panel], str]:
         average = self.result.average_policy()
         alpha = alpha_of(average)
         member = min(max(alpha, ALPHA_RANGE[0]), ALPHA_RANGE[1])  # the nearest member's alpha
         label = f"Kuhn's member α = {member:.3f}"
         if member != alpha:
             label += " (nearest)"
-        figures = [
-            plots.cfr_exploitability_figure(
-                self.result.history,
-                title=f"{self.result.algorithm} on Kuhn poker: {_count(self.iterations)}",
-            ),
-            plots.learned_strategy_figure(
-                self.game,
-                average,
-                nash_equilibrium(member),
-                reference_label=label,
-                title=f"Learned average strategy (α = {alpha:.3f}) against Kuhn's equilibrium",
-            ),
+        table = plots.learned_strategy_table(
+            self.game,
+            average,
+            nash_equilibrium(member),
+            reference_label=label,
+            title=f"Learned average strategy (α = {alpha:.3f}) against Kuhn's equilibrium",
+        )
+        return [self._exploitability_plot(), table], self._status()
+
+    def _exploitability_plot(self) -> LiveFigure:
+        """The plot with the run's curves: updated in place if its axes can show them, else new."""
+        history = self.result.history
+        if self._plot is None or not plots.set_exploitability_curves(self._plot.figure, history):
+            last = max(self.target, self.iterations)
+            figure = plots.cfr_exploitability_figure(
+                history,
+                title=f"{self.result.algorithm} on Kuhn poker",
+                iteration_range=(
+                    1,
+                    10 ** math.ceil(math.log10(last)) if last > self.target else last,
+                ),
+                exploitability_range=self._exploitability_range(),
+                markers=True,
+            )
+            self._plot = LiveFigure(figure)
+        return self._plot
+
+    def _exploitability_range(self) -> tuple[float, float]:
+        """:data:`EXPLOITABILITY_RANGE`, widened to whole decades around the run's values."""
+        low, high = EXPLOITABILITY_RANGE
+        values = [
+            value
+            for c in self.result.history
+            for value in (c.average_exploitability, c.current_exploitability)
+            if value > 0
         ]
-        return figures, self._status()
+        if values:
+            low = min(low, 10 ** math.floor(math.log10(min(values))))
+            high = max(high, 10 ** math.ceil(math.log10(max(values))))
+        return low, high
 
     def _status(self) -> str:
         value = _fraction(self.game_value)

@@ -73,6 +73,6 @@ def counterfactual_explorer(
         )
         return figures, status
 
-    app = App(controls, render, n_figures=2)
+    app = App(controls, render)
     app.state = state
     return app

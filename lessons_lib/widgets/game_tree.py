@@ -87,7 +87,7 @@ def game_tree_explorer(game: Game | None = None, deal: Deal = (1, 2), actions: s
         )
         return [figure], _status(game, history)
 
-    app = App(controls, render, n_figures=1, buttons=buttons)
+    app = App(controls, render, buttons=buttons)
     app.state = state
 
     def moved_to(actions_now: str) -> None:

@@ -42,7 +42,7 @@ def family_explorer(alpha: float = DEFAULT_ALPHA) -> App:
         state.update(alpha=chosen, policy=policy)
         return [family_figure(chosen)], _status(game, policy, chosen)
 
-    app = App({"alpha": control}, render, n_figures=1)
+    app = App({"alpha": control}, render)
     app.state = state
     return app
 

@@ -145,7 +145,7 @@ def play_against_equilibrium(
         )
         return [figure], show_hand()
 
-    app = App(controls, render, n_figures=1, buttons=buttons)
+    app = App(controls, render, buttons=buttons)
     app.state = state
 
     # Moves within a hand change the status only; the figure is redrawn when a hand ends.

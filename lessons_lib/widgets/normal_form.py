@@ -50,7 +50,7 @@ def self_play_explorer(game: MatrixGame | None = None) -> App:
         )
         return figures, status
 
-    return App(controls, render, n_figures=2)
+    return App(controls, render)
 
 
 def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
@@ -92,7 +92,7 @@ def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
         )
         return figures, status
 
-    return App(controls, render, n_figures=2)
+    return App(controls, render)
 
 
 def play_against_bot(seed: int = 0) -> App:
@@ -117,7 +117,7 @@ def play_against_bot(seed: int = 0) -> App:
         status = f"{state['last']}You {score['human']} · draws {score['draw']} · bot {score['bot']}"
         return [figure], status
 
-    app = App({}, render, n_figures=1, buttons=buttons)
+    app = App({}, render, buttons=buttons)
 
     def on_move(action: str) -> Callable[[widgets.Button], None]:
         def handler(_button: widgets.Button) -> None:

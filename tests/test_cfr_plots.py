@@ -192,12 +192,21 @@ def test_learned_strategy_table_has_a_row_per_information_set(run) -> None:
         cells = [cell for cell in re.findall(r"<td[^>]*>([^<]*)</td>", row) if cell]
         p, q = learned[key][1], member[key][1]
         assert cells[:3] == [str(GAME.player(key)), key, plots.action_names(GAME, key)[1]]
-        assert cells[3:] == [f"{p:.3f}", f"{q:.3f}", f"{p - q:+.3f}"]
+        assert cells[3:5] == [f"{p:.3f}", f"{q:.3f}"]
+        assert float(cells[5]) == pytest.approx(p - q, abs=5e-4) and cells[5] != "-0.000"
         colour = plots.PLAYER_COLOURS[GAME.player(key)]
         assert f"width:{100 * p:.1f}%;height:100%;background:{colour}" in row  # the bar
         assert f"left:{100 * q:.1f}%" in row  # the reference's mark
     alone = plots.learned_strategy_table(GAME, learned)
     assert "difference" not in alone and alone.count("<tr>") == 13
+
+
+def test_a_difference_that_rounds_to_zero_has_no_minus_sign() -> None:
+    member = nash_equilibrium(0.2)
+    learned = {**member, "K:b": np.array([1e-5, 1 - 1e-5])}  # calls a hair less than 1
+    table = plots.learned_strategy_table(GAME, learned, member)
+    (row,) = [row for row in re.findall(r"<tr>(.*?)</tr>", table) if ">K:b<" in row]
+    assert ">+0.000<" in row and "-0.000" not in table
 
 
 def test_learned_strategy_table_escapes_and_checks_its_input() -> None:

@@ -297,12 +297,13 @@ def learned_strategy_table(
     stays legible on a dark theme.
     """
     keys = _two_action_info_sets(game, learned, reference)
-    cell = "padding:1px 8px;text-align:right;font-variant-numeric:tabular-nums"
+    cell = "padding:1px 6px;text-align:right;font-variant-numeric:tabular-nums"
+    head = "padding:1px 6px;text-align:right;vertical-align:bottom;max-width:7em"
     header = ["player", "information set", "action", "learned"]
     if reference is not None:
         header += [html.escape(reference_label), "difference"]
     rows = [
-        "<tr>" + "".join(f'<th style="{cell}">{name}</th>' for name in header) + "<th></th></tr>"
+        "<tr>" + "".join(f'<th style="{head}">{name}</th>' for name in header) + "<th></th></tr>"
     ]
     for key in keys:
         colour = PLAYER_COLOURS[game.player(key)]
@@ -316,23 +317,35 @@ def learned_strategy_table(
         bar = _probability_bar(p, colour, None)
         if reference is not None:
             q = float(reference[key][1])
-            cells += [f'<td style="{cell}">{q:.3f}</td>', f'<td style="{cell}">{p - q:+.3f}</td>']
+            cells += [
+                f'<td style="{cell}">{q:.3f}</td>',
+                f'<td style="{cell}">{_signed(p - q)}</td>',
+            ]
             bar = _probability_bar(p, colour, q)
         rows.append("<tr>" + "".join(cells) + f'<td style="padding:1px 8px">{bar}</td></tr>')
     players = ", ".join(
         f'<span style="color:{PLAYER_COLOURS[i]};font-weight:bold">player {i}</span>'
         for i in game.PLAYERS
     )
+    mark = f"; a black mark: {html.escape(reference_label)}" if reference is not None else ""
+    # Colours and size set on the table too: a table need not inherit them (in quirks mode).
+    table = "border-collapse:collapse;color:black;font-size:12px;background:white"
     return (
         '<div style="background:white;color:black;padding:6px;font-size:12px;display:inline-block">'
         f'<div style="font-weight:bold;font-size:13px">{html.escape(title)}</div>'
-        f"<div>Probability of bet or call at each information set ({players}).</div>"
-        f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>'
+        '<div style="max-width:34em">'
+        f"Probability of bet or call at each information set ({players}){mark}.</div>"
+        f'<table style="{table}">{"".join(rows)}</table></div>'
     )
 
 
+def _signed(difference: float) -> str:
+    """``+0.014``, ``-0.003``, and ``+0.000`` (not ``-0.000``) for what rounds to zero."""
+    return f"{round(difference, 3) + 0.0:+.3f}"
+
+
 def _probability_bar(p: float, colour: str, reference: float | None) -> str:
-    """A 120-pixel bar filled to ``p`` in ``colour``, with a black mark at ``reference``."""
+    """A 100-pixel bar filled to ``p`` in ``colour``, with a black mark at ``reference``."""
     mark = ""
     if reference is not None:
         mark = (
@@ -340,7 +353,7 @@ def _probability_bar(p: float, colour: str, reference: float | None) -> str:
             'height:16px;margin-left:-1px;background:black"></div>'
         )
     return (
-        '<div style="position:relative;width:120px;height:10px;background:#E5E5E5">'
+        '<div style="position:relative;width:100px;height:10px;background:#E5E5E5">'
         f'<div style="width:{100 * p:.1f}%;height:100%;background:{colour}"></div>{mark}</div>'
     )
 

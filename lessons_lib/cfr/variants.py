@@ -147,7 +147,9 @@ class DiscountedCFR(Variant):
     def discount_regrets(self, regrets: np.ndarray, t: int) -> np.ndarray:
         positive = power_discount(t, self.alpha)
         negative = power_discount(t, self.beta)
-        return np.where(regrets > 0, regrets * positive, regrets * negative)
+        if positive == negative:  # alpha = beta, as in Linear CFR: one factor for every regret
+            return regrets * positive
+        return regrets * np.where(regrets > 0, positive, negative)
 
     def discount_strategy_sum(self, strategy_sum: np.ndarray, t: int) -> np.ndarray:
         return strategy_sum * (t / (t + 1)) ** self.gamma

@@ -328,10 +328,12 @@ def learned_strategy_table(
         for i in game.PLAYERS
     )
     mark = f"; a black mark: {html.escape(reference_label)}" if reference is not None else ""
-    # Colours and size set on the table too: a table need not inherit them (in quirks mode).
-    table = "border-collapse:collapse;color:black;font-size:12px;background:white"
+    # Colours, size and line height set on the table too: a table need not inherit them (in quirks
+    # mode), and a widget's HTML has the tall line height of its controls.
+    table = "border-collapse:collapse;color:black;font-size:12px;line-height:1.35;background:white"
     return (
-        '<div style="background:white;color:black;padding:6px;font-size:12px;display:inline-block">'
+        '<div style="background:white;color:black;padding:6px;font-size:12px;line-height:1.35;'
+        'display:inline-block">'
         f'<div style="font-weight:bold;font-size:13px">{html.escape(title)}</div>'
         '<div style="max-width:34em">'
         f"Probability of bet or call at each information set ({players}){mark}.</div>"

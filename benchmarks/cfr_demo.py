@@ -227,13 +227,15 @@ def summary(seconds: list[float]) -> str:
 def main() -> None:
     run_to(ALGORITHMS[0])  # warm up: imports, the game tree, fonts
     print(f'"Run to 20,000" on Kuhn poker, best and median of {REPEATS}:')
-    worst_median = 0.0
+    slowest = {}
     for algorithm in ALGORITHMS:
         runs = [button_run(algorithm) for _ in range(REPEATS)]
         totals = [run[0] for run in runs]
         best = min(runs)
-        worst_median = max(worst_median, statistics.median(totals))
         direct = [run_to(algorithm) for _ in range(REPEATS)]
+        slowest["in an event loop"] = max(
+            slowest.get("in an event loop", 0), statistics.median(totals)
+        )
         print(
             f"  {algorithm:>5}  button {summary(totals)} (best: {best[1]:.3f} s training, "
             f"{best[2]:.3f} s in {best[3]} redraws); run_to {summary(direct)}"
@@ -241,14 +243,18 @@ def main() -> None:
     print(f"In a real ipykernel, best and median of {KERNEL_REPEATS}:")
     for algorithm in ALGORITHMS:
         seconds = kernel_runs(algorithm, KERNEL_REPEATS)
-        worst_median = max(worst_median, statistics.median(seconds))
+        slowest["in ipykernel"] = max(slowest.get("in ipykernel", 0), statistics.median(seconds))
         print(f"  {algorithm:>5}  button {summary(seconds)}")
     print(f"In JupyterLab in headless Chromium, best and median of {BROWSER_REPEATS}:")
     for algorithm, seconds in browser_runs(ALGORITHMS, BROWSER_REPEATS).items():
-        worst_median = max(worst_median, statistics.median(seconds))
+        slowest["in the browser"] = max(
+            slowest.get("in the browser", 0), statistics.median(seconds)
+        )
         print(f"  {algorithm:>5}  button {summary(seconds)}")
-    verdict = "within" if worst_median < TARGET_SECONDS else "OVER"
-    print(f"Largest median: {worst_median:.3f} s ({verdict} the {TARGET_SECONDS:.0f} s target)")
+    print(f"The slowest algorithm's median against the {TARGET_SECONDS:.0f} s target:")
+    for setting, seconds in slowest.items():
+        verdict = "within" if seconds < TARGET_SECONDS else "OVER"
+        print(f"  {setting:<17} {seconds:.3f} s ({verdict})")
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ a running event loop (a test, a script) the click runs to the target at once. Py
 drive the app directly with :meth:`CFRTrainingApp.step`, :meth:`CFRTrainingApp.run_to`,
 :meth:`CFRTrainingApp.reset` and the ``"algorithm"`` control.
 
-Redraws are cheap, so that the whole run to 20,000 takes under a second (``benchmarks/cfr_demo.py``
-measures it): the plot's axes are fixed (iterations 1 to the target, exploitability
+Redraws are cheap, so that nearly all of a run's time goes to training (``benchmarks/cfr_demo.py``
+times the button end to end, against a target of one second): the plot's axes are fixed (iterations 1 to the target, exploitability
 :data:`EXPLOITABILITY_RANGE`), so after its first draw only its curves are redrawn
 (:class:`~lessons_lib.widgets.live_figure.LiveFigure`); and the table is HTML. The plot is drawn
 anew only when its axes must change: a new run, a run beyond the target or outside the range.

@@ -181,8 +181,10 @@ def browser_runs(algorithms: tuple[str, ...], repeats: int) -> dict[str, list[fl
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.goto(f"http://127.0.0.1:{port}/lab/tree/demo.ipynb")
                 page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-                page.click(".jp-Cell .jp-InputArea-editor")
-                page.keyboard.press("Shift+Enter")
+                # The kernel's status is announced in a hidden element: wait until it is idle.
+                page.wait_for_selector("text=Kernel status: Idle", state="attached", timeout=60_000)
+                page.click("text=Run")  # the menu
+                page.click("text=Run All Cells")
                 page.wait_for_selector("button:has-text('Run to 20,000')", timeout=60_000)
                 seconds: dict[str, list[float]] = {algorithm: [] for algorithm in algorithms}
                 for _ in range(repeats):

@@ -37,6 +37,7 @@ from pathlib import Path
 
 import nbformat
 from jupyter_client.manager import start_new_kernel
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from lessons_lib.cfr import ALGORITHMS
@@ -46,6 +47,8 @@ TARGET_SECONDS = 1.0
 REPEATS = 5
 KERNEL_REPEATS = 3
 BROWSER_REPEATS = 3
+#: Where the browser run leaves a screenshot if the demo never shows.
+FAILURE_SCREENSHOT = Path("_build") / "cfr_demo_failure.png"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -183,9 +186,7 @@ def browser_runs(algorithms: tuple[str, ...], repeats: int) -> dict[str, list[fl
                 page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
                 # The kernel's status is announced in a hidden element: wait until it is idle.
                 page.wait_for_selector("text=Kernel status: Idle", state="attached", timeout=60_000)
-                page.click("text=Run")  # the menu
-                page.click("text=Run All Cells")
-                page.wait_for_selector("button:has-text('Run to 20,000')", timeout=60_000)
+                _run_all_cells(page)
                 seconds: dict[str, list[float]] = {algorithm: [] for algorithm in algorithms}
                 for _ in range(repeats):
                     for algorithm in algorithms:
@@ -202,6 +203,21 @@ def browser_runs(algorithms: tuple[str, ...], repeats: int) -> dict[str, list[fl
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def _run_all_cells(page: object, attempts: int = 3) -> None:
+    """Run the notebook from JupyterLab's Run menu until the demo's buttons show."""
+    for attempt in range(attempts):
+        page.click("text=Run")  # the menu
+        page.click("text=Run All Cells")
+        try:
+            page.wait_for_selector("button:has-text('Run to 20,000')", timeout=30_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts - 1:
+                FAILURE_SCREENSHOT.parent.mkdir(exist_ok=True)
+                page.screenshot(path=str(FAILURE_SCREENSHOT))
+                raise RuntimeError(f"the demo did not show (see {FAILURE_SCREENSHOT})") from None
 
 
 def _free_port() -> int:

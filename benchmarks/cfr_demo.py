@@ -24,7 +24,6 @@ machine. Run with ``.venv/bin/python benchmarks/cfr_demo.py``.
 from __future__ import annotations
 
 import asyncio
-import shutil
 import socket
 import statistics
 import subprocess
@@ -43,21 +42,15 @@ from playwright.sync_api import sync_playwright
 from lessons_lib.cfr import ALGORITHMS
 from lessons_lib.widgets import cfr_training
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the site checks' settings)
+
 TARGET_SECONDS = 1.0
 REPEATS = 5
 KERNEL_REPEATS = 3
 BROWSER_REPEATS = 3
 #: Where the browser run leaves a screenshot if the demo never shows.
 FAILURE_SCREENSHOT = Path("_build") / "cfr_demo_failure.png"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 #: In the page: from the next click (captured before any handler) to the first frame at which the
 #: app's status line says the run is done, in seconds, stored in ``window.demoSeconds``.
 TIME_NEXT_RUN = """() => {

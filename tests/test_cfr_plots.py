@@ -17,7 +17,7 @@ from lessons_lib import plots
 from lessons_lib.cfr import Checkpoint, solve
 from lessons_lib.games import KuhnPoker
 from lessons_lib.kuhn import nash_equilibrium
-from lessons_lib.plots.cfr import _power_of_ten
+from lessons_lib.plots.cfr import _power_of_ten, decades_around
 from lessons_lib.policy import uniform_policy
 
 GAME = KuhnPoker()
@@ -307,3 +307,10 @@ def test_runs_figure_checks_its_input() -> None:
 )
 def test_power_of_ten_labels(value, text) -> None:
     assert _power_of_ten(value) == text
+
+
+def test_decades_around_brackets_values_by_whole_powers_of_ten() -> None:
+    assert decades_around([0.0458, 0.003]) == (1e-3, 0.1)
+    assert decades_around([0.1]) == (0.1, 1.0)  # one value on a power of ten: still a decade
+    with pytest.raises(ValueError, match="positive"):
+        decades_around([0.1, 0.0])

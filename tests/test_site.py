@@ -9,26 +9,17 @@ saved under ``_build/screenshots/`` for a human to look at.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the tests' own helper)
 
 pytestmark = pytest.mark.site
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
 SCREENSHOTS = ROOT / "_build" / "screenshots"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 WIDGET_ERRORS = ("Error displaying widget", "model not found")
 RAW_WIDGET_REPR = re.compile(r"\b(VBox|HBox|IntSlider|FloatSlider|Button|Output|Image)\(\w+=")
 # Console messages that are expected when every other host is blocked, and the theme's own notice.

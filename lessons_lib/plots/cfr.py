@@ -201,13 +201,22 @@ def _fitted_iterations(curves: Sequence[Curve]) -> tuple[float, float]:
 
 
 def _fitted_exploitability(curves: Sequence[Curve]) -> tuple[float, float]:
-    """Whole decades around the data, so that at least two powers of ten are labelled."""
+    """Whole decades around the data (:func:`decades_around`), or 10^-3 to 1 without data."""
     shown = [c.exploitability for c in curves if not c.label.startswith("reference")]
     points = np.concatenate(shown) if shown else np.array([])
-    if not points.size:
-        return 1e-3, 1.0
+    return decades_around(points) if points.size else (1e-3, 1.0)
+
+
+def decades_around(values: Sequence[float]) -> tuple[float, float]:
+    """The powers of ten just below the smallest and above the largest of positive ``values``.
+
+    At least one decade apart, so that a log axis with these limits labels two powers of ten.
+    """
+    points = np.asarray(values, dtype=float)
+    if not points.size or not np.all(points > 0):
+        raise ValueError(f"values must be positive numbers, got {values!r}")
     low, high = np.floor(np.log10(points.min())), np.ceil(np.log10(points.max()))
-    return 10**low, 10 ** max(high, low + 1)
+    return float(10**low), float(10 ** max(high, low + 1))
 
 
 def _checked_range(limits: tuple[float, float] | None, name: str) -> tuple[float, float] | None:

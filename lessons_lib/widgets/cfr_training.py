@@ -39,6 +39,7 @@ from lessons_lib.cfr import ALGORITHMS, CFRResult, variant_named
 from lessons_lib.exploitability import expected_value, to_mbb_per_game
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.kuhn import ALPHA_RANGE, alpha_of, game_value, nash_equilibrium
+from lessons_lib.plots.cfr import decades_around
 from lessons_lib.validation import check_iterations
 from lessons_lib.widgets.app import App, Panel
 from lessons_lib.widgets.live_figure import LiveFigure
@@ -247,8 +248,8 @@ class CFRTrainingApp(App):
             if value > 0
         ]
         if values:
-            low = min(low, 10 ** math.floor(math.log10(min(values))))
-            high = max(high, 10 ** math.ceil(math.log10(max(values))))
+            below, above = decades_around(values)
+            low, high = min(low, below), max(high, above)
         return low, high
 
     def _status(self) -> str:

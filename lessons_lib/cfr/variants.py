@@ -147,7 +147,7 @@ class DiscountedCFR(Variant):
     def discount_regrets(self, regrets: np.ndarray, t: int) -> np.ndarray:
         positive = power_discount(t, self.alpha)
         negative = power_discount(t, self.beta)
-        if positive == negative:  # alpha = beta, as in Linear CFR: one factor for every regret
+        if positive == negative:  # alpha = beta (Linear CFR): one factor for all
             return regrets * positive
         return regrets * np.where(regrets > 0, positive, negative)
 

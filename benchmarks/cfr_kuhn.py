@@ -1,4 +1,4 @@
-"""Time CFR and its variants on Kuhn poker (target: 20,000 CFR+ iterations in under 1 second).
+"""Time CFR and its variants on Kuhn poker (target: 20,000 CFR+ iterations in at most 0.5 s).
 
 For every algorithm and engine it prints the time per iteration: the time of ``train(n)`` on a
 warmed-up run divided by n, with n large enough that the one checkpoint ``train`` records at its
@@ -19,7 +19,9 @@ import timeit
 from lessons_lib.cfr import solve
 from lessons_lib.games import KuhnPoker
 
-TARGET_SECONDS = 1.0
+TARGET_SECONDS = 0.5  # with the default checkpoints
+#: What the fastest C++ solver we measured takes for the same 20,000 iterations on this machine.
+STRETCH_SECONDS = 0.17
 DEMO_ITERATIONS = 20_000
 REPEATS = 5
 #: (algorithm, updates) pairs to time; each engine runs them all.
@@ -62,11 +64,12 @@ def main() -> None:
             repeats=3,
         )
         checkpoints = len(solve(game, "cfr+", DEMO_ITERATIONS, engine=engine).history)
-        verdict = "within" if run < TARGET_SECONDS else "OVER"
+        verdict = "within" if run <= TARGET_SECONDS else "OVER"
+        stretch = "within" if run <= STRETCH_SECONDS else "over"
         print(
             f"{DEMO_ITERATIONS:,} CFR+ iterations, {engine} engine: {run:.3f} s with the default "
             f"{checkpoints} checkpoints, {bare:.3f} s with only the last one (best of 3; {verdict} "
-            f"the {TARGET_SECONDS:.0f} s target)"
+            f"the {TARGET_SECONDS} s target, {stretch} the {STRETCH_SECONDS} s stretch target)"
         )
 
 

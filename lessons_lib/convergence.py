@@ -31,8 +31,9 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
-from lessons_lib.cfr.solver import Checkpoint
+from lessons_lib.cfr.solver import Checkpoint, log_spaced_iterations
 from lessons_lib.games.base import Game
+from lessons_lib.scaling import log_log_slope
 from lessons_lib.validation import check_choice, check_iterations
 
 #: The two readings of "reached a threshold" that :func:`reach_table` offers.
@@ -51,9 +52,7 @@ def checkpoint_grid(stop: int, per_decade: int = 100) -> list[int]:
     """
     stop = check_iterations(stop, "stop")
     per_decade = check_iterations(per_decade, "per_decade")
-    steps = int(math.log10(stop) * per_decade + 1e-9)
-    grid = np.round(10.0 ** (np.arange(steps + 1) / per_decade))
-    return sorted({int(i) for i in grid if i <= stop} | {stop})
+    return sorted(set(log_spaced_iterations(stop, per_decade)) | {stop})
 
 
 def largest_step(checkpoints: Sequence[int], start: int = 1) -> float:
@@ -165,8 +164,7 @@ def fitted_slope(
     if np.any(values <= 0):
         raise ValueError("the exploitability is zero at a checkpoint; its logarithm is undefined")
     iterations = np.array([c.iteration for c in chosen], dtype=float)
-    slope, _ = np.polyfit(np.log(iterations), np.log(values), 1)
-    return float(slope)
+    return log_log_slope(iterations, values)
 
 
 # The worst-case bound.

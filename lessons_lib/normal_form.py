@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 from scipy.optimize import linprog
 
+from lessons_lib.sums import matrix_vector, sum_of_products
 from lessons_lib.validation import as_probability_vector, check_choice
 
 
@@ -97,7 +99,7 @@ def weighted_rock_paper_scissors(rock_beats_scissors: float = 2.0) -> MatrixGame
 
 def expected_value(game: MatrixGame, sigma: Sequence[float], tau: Sequence[float]) -> float:
     """Player 1's expected payoff ``sigma^T A tau`` when the players mix with sigma and tau."""
-    return float(game.strategy(1, sigma) @ game.payoffs @ game.strategy(2, tau))
+    return sum_of_products(game.strategy(1, sigma), action_values(game, 1, tau))
 
 
 def action_values(game: MatrixGame, player: int, opponent_strategy: Sequence[float]) -> np.ndarray:
@@ -107,8 +109,8 @@ def action_values(game: MatrixGame, player: int, opponent_strategy: Sequence[flo
     """
     check_choice(player, (1, 2), "player")
     if player == 1:
-        return game.payoffs @ game.strategy(2, opponent_strategy)
-    return -(game.strategy(1, opponent_strategy) @ game.payoffs)
+        return matrix_vector(game.payoffs, game.strategy(2, opponent_strategy))
+    return -matrix_vector(game.payoffs.T, game.strategy(1, opponent_strategy))
 
 
 def best_response(
@@ -210,14 +212,38 @@ def indifference_equilibrium(game: MatrixGame) -> MatrixGameSolution:
     if n_rows != n_columns:
         raise ValueError(f"indifference needs a square game, got shape {game.payoffs.shape}")
     n = n_rows
-    ones = np.ones((n, 1))
-    # Unknowns (tau, v): A tau - v 1 = 0 and 1^T tau = 1.
-    system = np.block([[game.payoffs, -ones], [ones.T, np.zeros((1, 1))]])
-    rhs = np.zeros(n + 1)
-    rhs[-1] = 1.0
-    tau_v = np.linalg.solve(system, rhs)
-    sigma_v = np.linalg.solve(np.block([[game.payoffs.T, -ones], [ones.T, np.zeros((1, 1))]]), rhs)
+    tau_v = _indifferent_mix(game.payoffs)  # (tau, v): A tau - v 1 = 0 and 1^T tau = 1
+    sigma_v = _indifferent_mix(game.payoffs.T)  # (sigma, v): A^T sigma - v 1 = 0, 1^T sigma = 1
     tau, sigma = tau_v[:n], sigma_v[:n]
     if np.any(tau < -1e-12) or np.any(sigma < -1e-12):
         raise ValueError(f"the game has no fully mixed equilibrium: sigma={sigma}, tau={tau}")
     return MatrixGameSolution(sigma=sigma, tau=tau, value=float(tau_v[-1]) + 0.0)
+
+
+def _indifferent_mix(payoffs: np.ndarray) -> np.ndarray:
+    """``(x, v)`` with ``payoffs x = v 1`` and ``sum(x) = 1``, solved exactly in fractions.
+
+    Gaussian elimination over :class:`fractions.Fraction` (every float is a fraction), then one
+    rounding to float: the same answer on every machine, unlike LAPACK's, whose last bits depend
+    on the BLAS kernel. ``ValueError`` if the equations have no unique solution.
+    """
+    n = payoffs.shape[0]
+    # Rows of the augmented system [A, -1 | 0] and [1, 0 | 1].
+    rows = [[Fraction(a) for a in row] + [Fraction(-1), Fraction(0)] for row in payoffs.tolist()]
+    rows.append([Fraction(1)] * n + [Fraction(0), Fraction(1)])
+    size = n + 1
+    for column in range(size):
+        pivot = next((r for r in range(column, size) if rows[r][column] != 0), None)
+        if pivot is None:
+            raise ValueError(
+                f"the game has no fully mixed equilibrium: the indifference equations of "
+                f"{payoffs.tolist()} are singular"
+            )
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        rows[column] = [entry / lead for entry in rows[column]]
+        for r in range(size):
+            if r != column and rows[r][column] != 0:
+                factor = rows[r][column]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=True)]
+    return np.array([float(row[-1]) for row in rows])

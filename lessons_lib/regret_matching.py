@@ -18,6 +18,7 @@ from operator import mul
 import numpy as np
 
 from lessons_lib.normal_form import MatrixGame, action_values
+from lessons_lib.sums import matrix_vector, sum_of_products
 from lessons_lib.validation import as_finite_vector, check_choice, check_iterations
 
 
@@ -37,7 +38,7 @@ def instantaneous_regret(
     """``r(a) = u(a, tau) - u(sigma, tau)`` for every action a of ``player``."""
     values = action_values(game, player, opponent_strategy)
     own = game.strategy(player, strategy)
-    return values - own @ values
+    return values - sum_of_products(own, values)
 
 
 class RegretMatcher:
@@ -67,7 +68,7 @@ class RegretMatcher:
         """Play the current strategy against action values ``values``; return its regrets."""
         action_value = as_finite_vector(values, "action values", self.cumulative_regret.size)
         sigma = self.strategy()
-        regret = action_value - sigma @ action_value
+        regret = action_value - sum_of_products(sigma, action_value)
         self.cumulative_regret += regret
         self.strategy_sum += sigma
         self.rounds += 1
@@ -109,8 +110,8 @@ class Trajectory:
         computed for all rounds at once: ``1/2 (max_a (A tau_t)_a + max_b -(sigma_t A)_b)``.
         """
         matrix = self.game.payoffs
-        best_against_tau = (self.average[2] @ matrix.T).max(axis=1)
-        best_against_sigma = (-(self.average[1] @ matrix)).max(axis=1)
+        best_against_tau = matrix_vector(matrix, self.average[2]).max(axis=1)
+        best_against_sigma = (-matrix_vector(matrix.T, self.average[1])).max(axis=1)
         return 0.5 * (best_against_tau + best_against_sigma)
 
 
@@ -190,7 +191,7 @@ def learn_against_fixed(
     payoff = np.empty(iterations)
     for t in range(iterations):
         current[t] = learner.strategy()
-        payoff[t] = current[t] @ values
+        payoff[t] = sum_of_products(current[t], values)
         learner.observe(values)
     fixed_rows = np.broadcast_to(fixed, (iterations, fixed.size))
     return Trajectory(

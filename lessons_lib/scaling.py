@@ -22,6 +22,7 @@ Slopes. On log-log axes a cost that grows like ``n^k`` is a straight line of slo
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Integral
@@ -34,6 +35,7 @@ from lessons_lib.cfr.variants import variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
 from lessons_lib.lp import sequence_form
+from lessons_lib.sums import least_squares_slope
 from lessons_lib.validation import check_choice, check_iterations
 
 #: Bytes per stored number: the tables hold float64 values.
@@ -230,8 +232,8 @@ def log_log_slope(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarr
         raise ValueError(f"a log-log fit needs finite positive values, got x={x!r}, y={y!r}")
     if np.unique(xs).size < 2:
         raise ValueError(f"a slope needs at least two different x values, got {x!r}")
-    slope, _ = np.polyfit(np.log(xs), np.log(ys), 1)
-    return float(slope)
+    # math.log, value by value: numpy's vector log differs in the last bit between processors.
+    return least_squares_slope([math.log(v) for v in xs], [math.log(v) for v in ys])
 
 
 def slopes(

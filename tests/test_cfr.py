@@ -16,7 +16,6 @@ import re
 
 import numpy as np
 import pytest
-import scipy.sparse
 
 from lessons_lib.cfr import (
     ALGORITHMS,
@@ -24,10 +23,10 @@ from lessons_lib.cfr import (
     LinearCFR,
     checkpoint_schedule,
     solve,
-    vectorised,
 )
 from lessons_lib.cfr.state import average_strategy
-from lessons_lib.cfr.variants import power_discount
+from lessons_lib.cfr.variants import power_discount, variant_named
+from lessons_lib.cfr.vectorised import VectorisedEngine
 from lessons_lib.counterfactual import counterfactual_values
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import KuhnPoker
@@ -234,20 +233,27 @@ def test_readable_and_fast_engines_agree_on_a_longer_run(algorithm: str) -> None
         np.testing.assert_allclose(first[key], second[key], rtol=0, atol=1e-12)
 
 
-@pytest.mark.parametrize(
-    ("algorithm", "updates"), [("cfr", "simultaneous"), ("dcfr", "alternating")]
-)
-def test_sparse_matrices_give_the_same_iterations(
-    algorithm: str, updates: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    dense = solve(GAME, algorithm, 30, updates=updates, checkpoints=(), engine="fast")
-    monkeypatch.setattr(vectorised, "DENSE_LIMIT", 0)  # large games store every matrix sparse
-    sparse = solve(GAME, algorithm, 30, updates=updates, checkpoints=(), engine="fast")
-    assert isinstance(sparse._engine.learners[1].payoff, scipy.sparse.csr_array)
-    for key in KEYS:
-        np.testing.assert_allclose(
-            dense.average_policy()[key], sparse.average_policy()[key], rtol=0, atol=1e-12
+@pytest.mark.parametrize("game", [KuhnPoker(), KuhnPoker(n_cards=5)], ids=repr)
+def test_the_sequence_form_payoff_gives_the_expected_value_of_random_profiles(game) -> None:
+    # x_1^T A_1 x_2 = u_1(sigma): the sequence form against the tree walk of exploitability.
+    rng = np.random.default_rng(5)
+    for _ in range(3):
+        engine = VectorisedEngine(game, variant_named("cfr"), "simultaneous")
+        engine.start_from(
+            {key: rng.uniform(0, 1, len(game.actions(key))) for key in game.info_sets()}
         )
+        one, two = engine.learners[1], engine.learners[2]
+        played = {**dict(_sigma_of(one)), **dict(_sigma_of(two))}
+        value = float(np.sum(one.plan * one.payoff.times(two.plan)))
+        assert value == pytest.approx(expected_value(game, played), abs=1e-12)
+        other = -float(np.sum(two.plan * two.payoff.times(one.plan)))
+        assert other == pytest.approx(value, abs=1e-12)
+
+
+def _sigma_of(learner):
+    sequences = learner.sequences
+    for key, pairs in zip(sequences.keys, sequences.slices, strict=True):
+        yield key, learner.sigma[pairs].copy()
 
 
 def test_engines_work_for_other_games_too() -> None:

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from toy_games import GuessingGame
 
-from lessons_lib.cfr import PublicTreeEngine, public_tree, solve, variant_named
+from lessons_lib.cfr import PublicTreeEngine, solve, variant_named
 from lessons_lib.cfr.solver import ENGINES
 from lessons_lib.counterfactual import counterfactual_values
-from lessons_lib.exploitability import exploitability
+from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import Game, KuhnPoker, LeducPoker
 from lessons_lib.policy import uniform_policy
 
@@ -101,17 +101,21 @@ def test_public_engine_equals_the_sequence_form_engine(
     assert_same_tables(game, *runs, TOLERANCE)
 
 
-@pytest.mark.parametrize("game", [KuhnPoker(), LeducPoker()], ids=repr)
-def test_dense_and_batched_terminal_values_give_the_same_iterations(
-    game: Game, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    default = solve(game, "dcfr", 20, checkpoints=())
-    dense = isinstance(game, KuhnPoker)  # 3-card Kuhn poker's matrix is small, Leduc's is not
-    assert all((learner.leaf_matrix is not None) == dense for learner in _learners(default))
-    monkeypatch.setattr(public_tree, "DENSE_LIMIT", 0 if dense else 10**9)
-    other = solve(game, "dcfr", 20, checkpoints=())
-    assert all((learner.leaf_matrix is None) == dense for learner in _learners(other))
-    assert_same_tables(game, default, other, TOLERANCE)
+@pytest.mark.parametrize("game", [KuhnPoker(), KuhnPoker(n_cards=6), LeducPoker()], ids=repr)
+def test_the_terminal_matrix_gives_the_expected_value_of_the_current_ranges(game: Game) -> None:
+    # sum over (row, hand) of pi_1 * (terminal values from pi_2) = u_1(sigma), computed
+    # independently by the tree walk of exploitability, for a random starting profile.
+    rng = np.random.default_rng(11)
+    regrets = {key: rng.uniform(0.0, 1.0, len(game.actions(key))) for key in game.info_sets()}
+    engine = PublicTreeEngine(game, variant_named("cfr"), "simultaneous")
+    engine.start_from(regrets)
+    played = engine.snapshot().current_policy()
+    one, two = engine.learners[1], engine.learners[2]
+    leaves = one.leaf_values.times(two.plan.ravel()).reshape(one.plan.shape)
+    expected = expected_value(game, played)
+    assert float(np.sum(one.plan * leaves)) == pytest.approx(expected, abs=1e-12)
+    leaves = two.leaf_values.times(one.plan.ravel()).reshape(two.plan.shape)
+    assert -float(np.sum(two.plan * leaves)) == pytest.approx(expected, abs=1e-12)
 
 
 def _learners(result: object) -> list:

@@ -14,7 +14,7 @@ This is CFR in *vector form* (Johanson et al. 2011, 2012; the DeepStack solver o
 1. **Terminal values.** At a terminal z, the counterfactual value to player 1 of holding c_1 is
    ``v_1(z, c_1) = sum_{c_2} P_z(c_1, c_2) u_z(c_1, c_2) pi_2(z, c_2)``: the weighted payoff matrix
    of :class:`~lessons_lib.games.public.PublicTree` (chance's exact pair probabilities times the
-   fold or showdown payoffs) times player 2's range, for all terminals at once as one batched
+   fold or showdown payoffs) times player 2's range, for all terminals at once as one sparse
    matrix product. Player 2's is ``v_2(z, c_2) = -sum_{c_1} P_z(c_1, c_2) u_z(c_1, c_2)
    pi_1(z, c_1)``.
 2. **Values, bottom-up.** At i's own decision node, ``v_i(k, c) = sum_a sigma(I_{k,c}, a)
@@ -42,9 +42,13 @@ regrets and values on i's own actions, one row per (decision node of i, action),
 per private hand (:class:`OwnActions`); a public node's range is the row of i's last action above
 it, and a terminal's value adds into that row. The sweeps then take one step per action of i on
 the longest path (two in Kuhn poker for player 1, one for player 2) instead of one per public
-depth, and the sums over the nodes in between become fixed 0/1 matrices. In small games
-(:data:`DENSE_LIMIT`) the terminal step, too, is one fixed matrix, from the opponent's rows to i's:
-the terminal matrices placed at (i's row, the opponent's row) of each terminal and added up.
+depth: each level's values add into their parent rows. The terminal step, too, is one fixed
+(sparse) matrix, from the opponent's rows to i's: the terminal matrices placed at (i's row, the
+opponent's row) of each terminal and added up.
+
+Same bits on every machine. Every sum is element-wise numpy, ``np.bincount``, ``np.add.reduceat``
+or ``np.add.at`` (:mod:`lessons_lib.sums`), never ``@``: a BLAS product sums in an order that
+depends on the processor, and CFR turns a last-bit difference into another run.
 
 Rounding. The engine adds the same numbers as the others in a different order, so their tables
 agree to rounding only: after 50 iterations of Kuhn poker the policies of the readable engine
@@ -73,11 +77,8 @@ from lessons_lib.cfr.state import CFRState
 from lessons_lib.cfr.variants import UPDATE_SCHEMES, Variant
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import PublicTree, public_tree
+from lessons_lib.sums import Segments, SparseMatrix
 from lessons_lib.validation import check_choice
-
-#: Terminal values come from one dense matrix when it has at most this many entries (small games
-#: such as 3-card Kuhn poker, where one matrix product beats three small operations).
-DENSE_LIMIT = 1 << 12
 
 
 @dataclass(frozen=True, eq=False)
@@ -162,22 +163,20 @@ def own_actions(tree: PublicTree, player: int) -> OwnActions:
 
 
 @dataclass(eq=False)
-class _Learner:
+class PublicTreeLearner:
     """One player's tables (rows as in :class:`OwnActions`) and the fixed steps of its sweeps."""
 
     rows: OwnActions
     plan: np.ndarray  # (rows + 1, hands): pi_i at each row's child node; the empty row is 1
     sigma: np.ndarray  # (rows, hands): the current strategy
     regret: np.ndarray  # (rows, hands): R(I, a)
-    payoff: np.ndarray  # (terminals, hands, hands): player i's terminal values per opponent range
-    opponent_rows: np.ndarray  # (terminals,): the opponent's row of each terminal
-    leaf_index: np.ndarray  # (terminals * hands,): where each terminal value adds up, flattened
-    # In small games, the three steps as one matrix on the flattened opponent plan (else None).
-    leaf_matrix: np.ndarray | None
-    same_node: np.ndarray  # (rows, rows): 1 where two rows belong to the same decision node
+    # Terminal values from the opponent's plan, both flattened: entry ((row, hand), (opponent's
+    # row, opponent's hand)) adds up the weighted payoffs of the terminals below those two rows.
+    leaf_values: SparseMatrix
+    nodes: Segments  # the rows of each decision node
     # (plan, parent rows or None for first actions, sigma) for each level, views made once.
     down: tuple[tuple[np.ndarray, np.ndarray | None, np.ndarray], ...]
-    # (rows of one level, 0/1 matrix from each of them to its parent row), deepest level first.
+    # (rows of one level, the parent row of each of them), deepest level first.
     up: tuple[tuple[slice, np.ndarray], ...]
 
     @property
@@ -223,7 +222,7 @@ class PublicTreeEngine:
             for player, plan, payoff in zip(game.PLAYERS, plans, payoffs, strict=True)
         }
         for learner in self.learners.values():
-            _match_regrets(learner)
+            match_regrets(learner)
 
     # The engine interface.
 
@@ -236,16 +235,16 @@ class PublicTreeEngine:
             # S(I, a) += w_t |I| pi_i(k.a, c) for both players, from sigma^t.
             self._strategy_sum += (variant.average_weight(t) * self._histories) * self._plans
             if alternating:
-                _add_regrets(one, self._action_values(one))
-                _next_strategy(one, variant, t)
-                _add_regrets(two, self._action_values(two))  # against player 1's new plan
-                _next_strategy(two, variant, t)
+                add_regrets(one, self.action_values(one))
+                next_strategy(one, variant, t)
+                add_regrets(two, self.action_values(two))  # against player 1's new plan
+                next_strategy(two, variant, t)
             else:
-                values = self._action_values(one), self._action_values(two)
-                _add_regrets(one, values[0])
-                _add_regrets(two, values[1])
-                _next_strategy(one, variant, t)
-                _next_strategy(two, variant, t)
+                values = self.action_values(one), self.action_values(two)
+                add_regrets(one, values[0])
+                add_regrets(two, values[1])
+                next_strategy(one, variant, t)
+                next_strategy(two, variant, t)
             self._strategy_sum = variant.discount_strategy_sum(self._strategy_sum, t)
             self.iteration = t
 
@@ -255,7 +254,7 @@ class PublicTreeEngine:
             for key, rows, hand in learner.rows.keys:
                 if key in initial_regret:
                     learner.regret[rows, hand] = initial_regret[key]
-            _match_regrets(learner)
+            match_regrets(learner)
 
     def snapshot(self) -> CFRState:
         """The tables as a :class:`CFRState`, keys in the order of ``game.info_sets()``."""
@@ -278,80 +277,69 @@ class PublicTreeEngine:
         learner = self.learners[player]
         return learner.plan[learner.rows.last_row].copy()
 
-    def _action_values(self, learner: _Learner) -> np.ndarray:
+    def action_values(self, learner: PublicTreeLearner) -> np.ndarray:
         """``v_i(k.a, c)`` for every row of player i, from the opponent's current ranges."""
         opponent = self.learners[3 - learner.player].plan
-        if learner.leaf_matrix is not None:
-            values = (learner.leaf_matrix @ opponent.ravel()).reshape(learner.plan.shape)
-        else:
-            ranges = opponent[learner.opponent_rows]  # pi_{-i}(z, c'), terminal by terminal
-            leaves = np.matmul(learner.payoff, ranges[..., None])  # v_i(z, c)
-            # Each terminal's values add into the row of i's last action above it.
-            size = learner.plan.size
-            values = np.bincount(learner.leaf_index, leaves.ravel(), size)
-            values = values.reshape(learner.plan.shape)
+        values = learner.leaf_values.times(opponent.ravel()).reshape(learner.plan.shape)
         sigma = learner.sigma
-        for rows, lift in learner.up:  # deepest first: what each own decision is worth
-            values += lift @ (sigma[rows] * values[rows])
+        for rows, parents in learner.up:  # deepest first: what each own decision is worth
+            np.add.at(values, parents, sigma[rows] * values[rows])
         return values[:-1]
 
 
 def _fresh(
     tree: PublicTree, rows: OwnActions, opponent: OwnActions, plan: np.ndarray, payoff: np.ndarray
-) -> _Learner:
+) -> PublicTreeLearner:
     """A learner with zero regrets on ``rows``; ``plan`` is its view of the joint range array."""
     sigma = rows.uniform.copy()
     down = tuple(
         (plan[level], rows.parent_row[level] if d > 0 else None, sigma[level])
         for d, level in enumerate(rows.levels)
     )
-    up = []
-    for level in rows.levels[1:]:  # the first actions add to the empty row: not needed
-        lift = np.zeros((rows.size + 1, level.stop - level.start))
-        lift[rows.parent_row[level], np.arange(level.stop - level.start)] = 1.0
-        up.append((level, lift))
-    hands = plan.shape[1]
-    terminal_rows = rows.last_row[tree.terminals]
-    opponent_rows = opponent.last_row[tree.terminals]
-    leaf_matrix = None
-    shape = ((rows.size + 1) * hands, (opponent.size + 1) * hands)
-    if shape[0] * shape[1] <= DENSE_LIMIT:
-        # Block (own row, opponent's row) of terminal z, summed over the terminals.
-        leaf_matrix = np.zeros((rows.size + 1, hands, opponent.size + 1, hands))
-        for z, (own, other) in enumerate(zip(terminal_rows, opponent_rows, strict=True)):
-            leaf_matrix[own, :, other, :] += payoff[z]
-        leaf_matrix = leaf_matrix.reshape(shape)
-    return _Learner(
+    # The first actions would add to the empty row, which is never read: left out.
+    up = [(level, rows.parent_row[level]) for level in rows.levels[1:]]
+    return PublicTreeLearner(
         rows=rows,
         plan=plan,
         sigma=sigma,
         regret=np.zeros_like(sigma),
-        payoff=np.ascontiguousarray(payoff),
-        opponent_rows=opponent_rows,
-        leaf_index=(terminal_rows[:, None] * hands + np.arange(hands)).ravel(),
-        leaf_matrix=leaf_matrix,
-        same_node=(rows.node_of_row[:, None] == rows.node_of_row[None, :]).astype(float),
+        leaf_values=_leaf_values(tree, rows, opponent, payoff),
+        nodes=Segments.of_widths(np.bincount(rows.node_of_row)),
         down=down,
         up=tuple(reversed(up)),
     )
 
 
-def _add_regrets(learner: _Learner, values: np.ndarray) -> None:
+def _leaf_values(
+    tree: PublicTree, rows: OwnActions, opponent: OwnActions, payoff: np.ndarray
+) -> SparseMatrix:
+    """The terminal step as one matrix: entry ``((e, c), (e', c'))`` sums ``payoff[z, c, c']`` over
+    the terminals z below i's row e and the opponent's row e'."""
+    hands = payoff.shape[1]
+    z, own_hand, other_hand = np.indices(payoff.shape).reshape(3, -1)
+    own_row = rows.last_row[tree.terminals][z]
+    other_row = opponent.last_row[tree.terminals][z]
+    shape = ((rows.size + 1) * hands, (opponent.size + 1) * hands)
+    flat_rows, flat_columns = own_row * hands + own_hand, other_row * hands + other_hand
+    return SparseMatrix.summed(flat_rows, flat_columns, payoff.ravel(), shape)
+
+
+def add_regrets(learner: PublicTreeLearner, values: np.ndarray) -> None:
     """``R(I, a) += v_i(k.a, c) - v_i(k, c)`` with ``v_i(k, c) = sum_a sigma(I, a) v_i(k.a, c)``."""
-    learner.regret += values - learner.same_node @ (learner.sigma * values)
+    learner.regret += values - learner.nodes.totals(learner.sigma * values)
 
 
-def _next_strategy(learner: _Learner, variant: Variant, t: int) -> None:
+def next_strategy(learner: PublicTreeLearner, variant: Variant, t: int) -> None:
     """Discount the regrets as ``variant`` says, then regret matching and the new ranges."""
     learner.regret = variant.discount_regrets(learner.regret, t)
     # Regret-matching+ has just floored the regrets at zero: they are their own positive part.
-    _match_regrets(learner, already_positive=variant.floors_regrets)
+    match_regrets(learner, already_positive=variant.floors_regrets)
 
 
-def _match_regrets(learner: _Learner, already_positive: bool = False) -> None:
+def match_regrets(learner: PublicTreeLearner, already_positive: bool = False) -> None:
     """Regret matching at every information set of the learner, then its ranges top-down."""
     positive = learner.regret if already_positive else np.maximum(learner.regret, 0.0)
-    total = learner.same_node @ positive
+    total = learner.nodes.totals(positive)
     np.copyto(learner.sigma, learner.rows.uniform)
     np.divide(positive, total, out=learner.sigma, where=total > 0)
     plan = learner.plan

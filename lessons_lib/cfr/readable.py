@@ -30,6 +30,7 @@ from lessons_lib.cfr.variants import Variant
 from lessons_lib.counterfactual import Reach
 from lessons_lib.games.base import Game, History
 from lessons_lib.policy import Policy
+from lessons_lib.sums import sum_of_products
 
 
 def cfr_iteration(game: Game, state: CFRState, variant: Variant, updates: str) -> None:
@@ -85,7 +86,9 @@ def traverse(
         child = game.next_history(history, action)
         child_reach = after_action(reach, actor, strategy[a])
         action_values[a] = traverse(game, child, player, child_reach, sigma, state, weight)
-    value = float(strategy @ action_values)  # u_i(sigma, h) = sum_a sigma(I, a) u_i(sigma, h.a)
+    value = sum_of_products(
+        strategy, action_values
+    )  # u_i(sigma, h) = sum_a sigma(I, a) u_i(sigma, h.a)
     if actor == player:
         state.cumulative_regret[key] += reach.excluding(player) * (action_values - value)
         state.strategy_sum[key] += weight * reach.of(player) * strategy

@@ -12,6 +12,7 @@ average policy, which tends to the game value.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from numbers import Integral
@@ -213,10 +214,20 @@ def checkpoint_schedule(
     elif checkpoints is not None:
         chosen = set(_checked_checkpoints(checkpoints, start, stop))
     else:
-        steps = int(np.log10(stop) * CHECKPOINTS_PER_DECADE + 1e-9)
-        grid = np.round(10.0 ** (np.arange(steps + 1) / CHECKPOINTS_PER_DECADE))
-        chosen = {int(i) for i in grid if start < i <= stop}
+        grid = log_spaced_iterations(stop, CHECKPOINTS_PER_DECADE)
+        chosen = {i for i in grid if start < i <= stop}
     return sorted(chosen | {stop})
+
+
+def log_spaced_iterations(stop: int, per_decade: int) -> list[int]:
+    """The distinct integers ``round(10^(k / per_decade))`` up to ``stop``, smallest first.
+
+    Computed with Python's floats one by one (``math``, not numpy's vector loops, whose last bits
+    depend on the processor's SIMD instructions), so every machine gets the same schedule.
+    """
+    steps = int(math.log10(stop) * per_decade + 1e-9)
+    grid = (round(10.0 ** (k / per_decade)) for k in range(steps + 1))
+    return sorted({i for i in grid if i <= stop})
 
 
 def _checked_checkpoints(checkpoints: Iterable[int], start: int, stop: int) -> list[int]:

@@ -29,10 +29,13 @@ computed deepest information sets first. From these, exactly as in the readable 
 gains ``w_t |I| x_i(I, a)`` (``|I|`` histories, each adding ``pi_i(h) sigma(I, a)``).
 
 Kuhn poker has 13 sequences per player (twelve plus the empty one), so every operation here is on
-a vector of a dozen numbers. Small games keep the matrices dense; large ones switch to
-``scipy.sparse`` (:data:`DENSE_LIMIT`). Products are written ``matrix.dot(vector)``, which both
-kinds of matrix have: on vectors this short, numpy's ``dot`` costs noticeably less per call than
-``@`` and gives the same numbers (``benchmarks/cfr_kuhn.py`` times an iteration).
+a vector of a dozen numbers. ``A_i`` is kept as its nonzero entries, one per pair of sequences
+that ends some terminal history (:class:`~lessons_lib.sums.SparseMatrix`).
+
+Same bits on every machine. ``A_i x_{-i}`` adds its nonzero terms with ``np.bincount``, and the sums
+over an information set and into parent sequences are ``np.add.reduceat`` and ``np.add.at``: never
+``@`` or ``dot`` on a dense array, whose BLAS summation order depends on the processor
+(:mod:`lessons_lib.sums`).
 """
 
 from __future__ import annotations
@@ -41,16 +44,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import sparse
 
 from lessons_lib.cfr.state import CFRState
 from lessons_lib.cfr.variants import Variant
 from lessons_lib.games.base import Game, GameTree
-
-#: Matrices with more entries than this are stored sparse.
-DENSE_LIMIT = 1 << 20
-
-Matrix = np.ndarray | sparse.csr_array
+from lessons_lib.sums import Segments, SparseMatrix
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,9 +66,10 @@ class Sequences:
     parent: np.ndarray  # parent[e]: the parent sequence of pair e's information set (n if empty)
     uniform: np.ndarray  # uniform[e]: 1 / |A(I)| for pair e in I
     histories_per_info_set: np.ndarray  # [e]: |I|, the number of histories of e's information set
-    same_info_set: Matrix  # (n, n): 1 where two pairs share an information set
+    info_sets: Segments  # the pairs of each information set
     top_down: tuple[tuple[slice, np.ndarray | None], ...]  # (pairs at one depth, their parents)
-    bottom_up: tuple[tuple[slice, Matrix], ...]  # (pairs at one depth, pair -> parent), deep first
+    # (pairs at one depth, the parent sequence of each), deepest first.
+    bottom_up: tuple[tuple[slice, np.ndarray], ...]
     history_sequence: np.ndarray = field(repr=False)  # [h]: seq_i(h), n if i has not moved
 
     @property
@@ -122,11 +121,7 @@ def build_sequences(tree: GameTree, player: int) -> Sequences:
         moved_before = bool(np.any(parent[level] < n))  # some pair here has a parent sequence
         top_down.append((level, parent[level].copy() if moved_before else None))
         if moved_before:
-            columns = np.arange(level.stop - level.start)
-            lift = _matrix(parent[level], columns, np.ones(columns.size), (n + 1, columns.size))
-            bottom_up.append((level, lift))
-    info_set_of = np.repeat(np.arange(len(slices)), [s.stop - s.start for s in slices])
-    rows, columns = np.nonzero(info_set_of[:, None] == info_set_of[None, :])
+            bottom_up.append((level, parent[level].copy()))
     return Sequences(
         player=player,
         keys=tuple(keys),
@@ -134,14 +129,16 @@ def build_sequences(tree: GameTree, player: int) -> Sequences:
         parent=parent,
         uniform=uniform,
         histories_per_info_set=histories,
-        same_info_set=_matrix(rows, columns, np.ones(rows.size), (n, n)),
+        info_sets=Segments.of_widths([s.stop - s.start for s in slices]),
         top_down=tuple(top_down),
         bottom_up=tuple(reversed(bottom_up)),
         history_sequence=sequence,
     )
 
 
-def payoff_matrices(tree: GameTree, first: Sequences, second: Sequences) -> tuple[Matrix, Matrix]:
+def payoff_matrices(
+    tree: GameTree, first: Sequences, second: Sequences
+) -> tuple[SparseMatrix, SparseMatrix]:
     """``(A_1, A_2)``: ``A_1[s, s'] = sum_z pi_c(z) u_1(z)`` over z with sequences (s, s').
 
     ``A_2 = -A_1^T`` because the game is zero-sum. Rows and columns include the empty sequence.
@@ -150,17 +147,17 @@ def payoff_matrices(tree: GameTree, first: Sequences, second: Sequences) -> tupl
     rows, columns = first.history_sequence[z], second.history_sequence[z]
     values = tree.chance[z] * tree.payoff[z]
     shape = (first.size + 1, second.size + 1)
-    payoff_1 = _matrix(rows, columns, values, shape)
-    payoff_2 = _matrix(columns, rows, -values, shape[::-1])
+    payoff_1 = SparseMatrix.summed(rows, columns, values, shape)
+    payoff_2 = SparseMatrix.summed(columns, rows, -values, shape[::-1])
     return payoff_1, payoff_2
 
 
 @dataclass(eq=False)
-class _Learner:
+class SequenceFormLearner:
     """One player's regret tables, with the structure and the payoff matrix they come from."""
 
     sequences: Sequences
-    payoff: Matrix  # A_i
+    payoff: SparseMatrix  # A_i
     regret: np.ndarray  # R(I, a), pair by pair
     sigma: np.ndarray  # the current strategy: regret matching on R
     plan: np.ndarray  # x_i(sigma), with the empty sequence last (a view into the engine's plans)
@@ -199,9 +196,9 @@ class VectorisedEngine:
         }
 
     @staticmethod
-    def _fresh(sequences: Sequences, payoff: Matrix, plan: np.ndarray) -> _Learner:
+    def _fresh(sequences: Sequences, payoff: SparseMatrix, plan: np.ndarray) -> SequenceFormLearner:
         sigma = sequences.uniform.copy()
-        learner = _Learner(
+        learner = SequenceFormLearner(
             sequences=sequences,
             payoff=payoff,
             regret=np.zeros(sequences.size),
@@ -211,7 +208,7 @@ class VectorisedEngine:
                 (plan[level], sigma[level], parents) for level, parents in sequences.top_down
             ),
         )
-        _update_plan(learner)
+        update_plan(learner)
         return learner
 
     def run(self, iterations: int) -> None:
@@ -223,15 +220,15 @@ class VectorisedEngine:
             # S(I, a) += w_t |I| x_i(I, a) for both players, from sigma^t.
             self._strategy_sum += (variant.average_weight(t) * self._histories) * self._plans
             if alternating:
-                _add_regrets(one, two.plan)
-                _next_strategy(one, variant, t)
-                _add_regrets(two, one.plan)  # against player 1's new plan
-                _next_strategy(two, variant, t)
+                add_regrets(one, two.plan)
+                next_strategy(one, variant, t)
+                add_regrets(two, one.plan)  # against player 1's new plan
+                next_strategy(two, variant, t)
             else:
-                _add_regrets(one, two.plan)
-                _add_regrets(two, one.plan)
-                _next_strategy(one, variant, t)
-                _next_strategy(two, variant, t)
+                add_regrets(one, two.plan)
+                add_regrets(two, one.plan)
+                next_strategy(one, variant, t)
+                next_strategy(two, variant, t)
             self._strategy_sum = variant.discount_strategy_sum(self._strategy_sum, t)
             self.iteration = t
 
@@ -241,7 +238,7 @@ class VectorisedEngine:
             for key, pairs in zip(learner.sequences.keys, learner.sequences.slices, strict=True):
                 if key in initial_regret:
                     learner.regret[pairs] = initial_regret[key]
-            _match_regrets(learner)
+            match_regrets(learner)
 
     def snapshot(self) -> CFRState:
         """The tables as a :class:`CFRState`, one array per information-set key."""
@@ -254,33 +251,33 @@ class VectorisedEngine:
         return CFRState(regret, strategy_sum, self.iteration)
 
 
-def _add_regrets(learner: _Learner, opponent_plan: np.ndarray) -> None:
+def add_regrets(learner: SequenceFormLearner, opponent_plan: np.ndarray) -> None:
     """``R(I, a) += v_i(sigma_{I->a}, I) - sum_b sigma(I, b) v_i(sigma_{I->b}, I)``."""
     sequences, sigma = learner.sequences, learner.sigma
-    values = learner.payoff.dot(opponent_plan)  # L_i = A_i x_{-i}
-    for level, lift in sequences.bottom_up:  # deepest first: add what each I' is worth
-        values += lift.dot(sigma[level] * values[level])
+    values = learner.payoff.times(opponent_plan)  # L_i = A_i x_{-i}
+    for level, parents in sequences.bottom_up:  # deepest first: add what each I' is worth
+        np.add.at(values, parents, sigma[level] * values[level])
     values = values[:-1]  # v_i(sigma_{I->a}, I), pair by pair
-    learner.regret += values - sequences.same_info_set.dot(sigma * values)
+    learner.regret += values - sequences.info_sets.totals(sigma * values)
 
 
-def _next_strategy(learner: _Learner, variant: Variant, t: int) -> None:
+def next_strategy(learner: SequenceFormLearner, variant: Variant, t: int) -> None:
     """Discount the regrets as ``variant`` says, then regret matching and the new plan."""
     learner.regret = variant.discount_regrets(learner.regret, t)
     # Regret-matching+ has just floored the regrets at zero: they are their own positive part.
-    _match_regrets(learner, already_positive=variant.floors_regrets)
+    match_regrets(learner, already_positive=variant.floors_regrets)
 
 
-def _match_regrets(learner: _Learner, already_positive: bool = False) -> None:
+def match_regrets(learner: SequenceFormLearner, already_positive: bool = False) -> None:
     """Regret matching at every information set on the learner's regrets, then the new plan."""
     positive = learner.regret if already_positive else np.maximum(learner.regret, 0.0)
-    total = learner.sequences.same_info_set.dot(positive)
+    total = learner.sequences.info_sets.totals(positive)
     np.copyto(learner.sigma, learner.sequences.uniform)
     np.divide(positive, total, out=learner.sigma, where=total > 0)
-    _update_plan(learner)
+    update_plan(learner)
 
 
-def _update_plan(learner: _Learner) -> None:
+def update_plan(learner: SequenceFormLearner) -> None:
     """``x_i(I, a) = x_i(parent(I)) sigma(I, a)``, shallowest information sets first."""
     plan = learner.plan
     for plan_here, sigma_here, parents in learner.plan_steps:
@@ -288,14 +285,3 @@ def _update_plan(learner: _Learner) -> None:
             np.copyto(plan_here, sigma_here)
         else:
             np.multiply(sigma_here, plan[parents], out=plan_here)
-
-
-def _matrix(
-    rows: np.ndarray, columns: np.ndarray, values: np.ndarray, shape: tuple[int, int]
-) -> Matrix:
-    """The matrix with ``values`` summed at ``(rows, columns)``: dense if small, else sparse."""
-    if shape[0] * shape[1] <= DENSE_LIMIT:
-        dense = np.zeros(shape)
-        np.add.at(dense, (rows, columns), values)
-        return dense
-    return sparse.coo_array((values, (rows, columns)), shape=shape).tocsr()

@@ -30,7 +30,8 @@ def simplex_coordinates(strategies: np.ndarray) -> np.ndarray:
     points = np.atleast_2d(np.asarray(strategies, dtype=float))
     if points.shape[1] != 3:
         raise ValueError(f"the simplex figure needs three actions, got {points.shape[1]}")
-    return points @ _CORNERS
+    # Each point is sum_k p_k corner_k, summed in numpy's fixed order.
+    return np.sum(points[:, :, None] * _CORNERS, axis=1)
 
 
 def _draw_simplex(ax: Axes, actions: Sequence[str]) -> None:

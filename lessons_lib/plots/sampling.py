@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 
 from lessons_lib.mccfr.solver import Checkpoint
 from lessons_lib.plots.style import REFERENCE_COLOUR, algorithm_colour, new_figure
+from lessons_lib.sums import sum_of_products
 from lessons_lib.validation import as_finite_vector
 
 #: One colour per sampling scheme (Paul Tol's indigo, olive and rose): none is a player's, chance's
@@ -96,8 +97,8 @@ def sampled_estimates_figure(
     floor = 10.0 ** np.floor(np.log10(smallest) - 0.5)
     for ax, (name, (x, p)) in zip(axes, distributions.items(), strict=True):
         colour = scheme_colour(name)
-        mean = float(x @ p)
-        spread = float(np.sqrt(p @ (x - mean) ** 2))
+        mean = sum_of_products(x, p)
+        spread = float(np.sqrt(sum_of_products(p, (x - mean) ** 2)))
         shown = p > 0
         ax.set_yscale("log")
         ax.vlines(x[shown], floor, p[shown], color=colour, linewidth=2.2)

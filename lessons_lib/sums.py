@@ -1,0 +1,125 @@
+"""Sums whose order is fixed by this code, so that every machine computes the same bits.
+
+Floating-point addition is not associative: ``(a + b) + c`` and ``a + (b + c)`` can differ in the
+last bit. A dense product (``A @ x``, ``np.dot``, ``np.matmul``, ``np.linalg``) is computed by the
+BLAS library, which picks its summation order by processor (the kernel: ``OPENBLAS_CORETYPE``),
+by thread count, and on a Mac by vendor. CFR amplifies a last-bit difference into a different run,
+so the book's solvers and evaluators never call one. They sum with the tools below instead, whose
+order is fixed by numpy's or Python's own code:
+
+- element-wise operations, which are exact per element;
+- ``np.sum`` and ``np.add.reduceat`` along a fixed axis, ``np.add.at`` and ``np.bincount``
+  (numpy's loops, not BLAS);
+- ``math.fsum``, which is correctly rounded and so independent of any order.
+
+``tests/test_determinism.py`` runs the library under several BLAS kernels and thread counts and
+checks that every result is bit-identical, and that no module of the library calls a dense product.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+
+def sum_of_products(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) -> float:
+    """``sum_k x_k y_k``, correctly rounded (``math.fsum`` of the exact element-wise products)."""
+    return math.fsum(np.multiply(x, y).ravel().tolist())
+
+
+def matrix_vector(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    """``M x`` for a dense matrix: row by row, ``sum_j M[i, j] x_j``, in numpy's fixed order.
+
+    ``vector`` may be a stack of vectors, shape ``(..., n)``: the result is then ``(..., m)``, one
+    product per vector.
+    """
+    return np.add.reduce(matrix * vector[..., None, :], axis=-1)
+
+
+@dataclass(frozen=True, eq=False)
+class SparseMatrix:
+    """A matrix kept as its nonzero entries, in row-major order, for products in a fixed order.
+
+    ``matrix.times(x)`` is ``M x``: each nonzero ``M[i, j] x_j`` is formed element-wise and added
+    into row i by ``np.bincount``, entry after entry. On the small matrices of Kuhn poker this is
+    also faster than a dense product, and on large ones it stores only the nonzeros.
+    """
+
+    rows: np.ndarray
+    columns: np.ndarray
+    values: np.ndarray
+    shape: tuple[int, int]
+
+    @classmethod
+    def summed(
+        cls, rows: np.ndarray, columns: np.ndarray, values: np.ndarray, shape: tuple[int, int]
+    ) -> SparseMatrix:
+        """The matrix with ``values`` added up at ``(rows, columns)`` (repeated pairs are summed)."""
+        flat = np.ravel_multi_index((rows, columns), shape)
+        cells, where = np.unique(flat, return_inverse=True)
+        total = np.zeros(cells.size)
+        np.add.at(total, where, values)  # in the order given: fixed
+        keep = total != 0.0
+        kept_rows, kept_columns = np.unravel_index(cells[keep], shape)
+        return cls(kept_rows, kept_columns, total[keep], shape)
+
+    @classmethod
+    def of_dense(cls, matrix: np.ndarray) -> SparseMatrix:
+        """The nonzero entries of a dense matrix."""
+        rows, columns = np.nonzero(matrix)
+        return cls(rows, columns, matrix[rows, columns], matrix.shape)
+
+    def times(self, vector: np.ndarray) -> np.ndarray:
+        """``M x`` for a vector ``x`` of length ``shape[1]``."""
+        return np.bincount(self.rows, self.values * vector[self.columns], self.shape[0])
+
+    def to_dense(self) -> np.ndarray:
+        """The matrix as a dense array (for tests and small examples)."""
+        dense = np.zeros(self.shape)
+        dense[self.rows, self.columns] = self.values
+        return dense
+
+
+def least_squares_slope(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) -> float:
+    """The slope ``k`` of the least-squares line ``y = k x + c``, in closed form.
+
+    ``k = sum (x - mean x)(y - mean y) / sum (x - mean x)^2``, every sum with ``math.fsum``
+    (``np.polyfit`` would go through LAPACK, whose last bits depend on the BLAS kernel).
+    """
+    xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    dx = xs - math.fsum(xs.tolist()) / xs.size
+    dy = ys - math.fsum(ys.tolist()) / ys.size
+    return sum_of_products(dx, dy) / sum_of_products(dx, dx)
+
+
+@dataclass(frozen=True, eq=False)
+class Segments:
+    """Rows ``0 .. n - 1`` cut into consecutive segments, such as the actions of each information set.
+
+    :meth:`sums` adds the rows of each segment (``np.add.reduceat``, first row to last) and
+    :meth:`totals` gives every row its segment's sum: the sums over ``b in A(I)`` of regret matching
+    and of ``sum_b sigma(I, b) v(I, b)``.
+    """
+
+    starts: np.ndarray  # starts[j]: the first row of segment j
+    segment_of_row: np.ndarray  # segment_of_row[e]: the segment row e belongs to
+
+    @classmethod
+    def of_widths(cls, widths: Sequence[int] | np.ndarray) -> Segments:
+        """Consecutive segments of the given (positive) widths."""
+        widths = np.asarray(widths, dtype=int)
+        if widths.ndim != 1 or np.any(widths <= 0):
+            raise ValueError(f"segment widths must be positive integers, got {widths!r}")
+        starts = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.intp)
+        return cls(starts, np.repeat(np.arange(widths.size), widths))
+
+    def sums(self, rows: np.ndarray) -> np.ndarray:
+        """The sum of each segment's rows (one row per segment)."""
+        return np.add.reduceat(rows, self.starts, axis=0)
+
+    def totals(self, rows: np.ndarray) -> np.ndarray:
+        """Each row replaced by the sum of its segment."""
+        return np.add.reduceat(rows, self.starts, axis=0).take(self.segment_of_row, axis=0)

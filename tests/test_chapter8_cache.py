@@ -11,38 +11,28 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from pathlib import Path
 
 import pytest
 
-import lessons_lib
-from lessons_lib import cfr, mccfr
+from lessons_lib import mccfr, stored_runs
 from lessons_lib.cfr import checkpoint_schedule
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import KuhnPoker, LeducPoker
 from lessons_lib.policy_io import load_metadata, load_policy
 
-DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
+DATA = stored_runs.DATA
 LEDUC = LeducPoker()
 KUHN_HISTORIES_PER_DEAL = 9  # "", p, b, pb; pp, bp, bb, pbp, pbb
 
 
 @pytest.fixture(scope="module")
 def leduc_cache():
-    return json.loads((DATA / "ch08_leduc_runs.json").read_text(encoding="utf-8"))
+    return json.loads((DATA / stored_runs.LEDUC_RACE).read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
 def deck_cache():
-    return json.loads((DATA / "ch08_kuhn_decks.json").read_text(encoding="utf-8"))
-
-
-def rerun(game, name, iterations):
-    """A fresh run of ``name`` ("cfr", "cfr+" or "scheme-seedN") with the default checkpoints."""
-    if name in ("cfr", "cfr+"):
-        return cfr.solve(game, name, iterations)
-    scheme, seed = name.split("-seed")
-    return mccfr.solve(game, scheme, iterations, seed=int(seed))
+    return json.loads((DATA / stored_runs.DECK_SWEEP).read_text(encoding="utf-8"))
 
 
 def assert_reproduces(checkpoints, cached):
@@ -62,7 +52,7 @@ def nodes(record, checkpoint):
 
 def test_leduc_cache_records_how_it_was_made(leduc_cache):
     parameters = leduc_cache["parameters"]
-    assert parameters["library_version"] == lessons_lib.__version__
+    assert parameters == stored_runs.leduc_race_parameters()
     assert parameters["game"] == {
         "name": LEDUC.name,
         "parameters": json.loads(json.dumps(LEDUC.parameters)),
@@ -89,7 +79,7 @@ def test_leduc_cache_records_how_it_was_made(leduc_cache):
 def test_a_short_rerun_reproduces_the_first_cached_leduc_checkpoints(leduc_cache, name, iterations):
     cached = [c for c in leduc_cache["runs"][name]["checkpoints"] if c["iteration"] <= iterations]
     assert cached[-1]["iteration"] == iterations  # a checkpoint of the default schedule
-    assert_reproduces(rerun(LEDUC, name, iterations).history, cached)
+    assert_reproduces(stored_runs.rerun(LEDUC, name, iterations).history, cached)
 
 
 def test_leduc_runs_stop_at_the_first_default_checkpoint_past_the_budget(leduc_cache):
@@ -106,7 +96,7 @@ def test_leduc_runs_stop_at_the_first_default_checkpoint_past_the_budget(leduc_c
 
 @pytest.mark.parametrize("name", ["chance-seed0", "external-seed0", "outcome-seed0", "cfr", "cfr+"])
 def test_cached_leduc_policies_have_the_exploitability_their_runs_recorded(leduc_cache, name):
-    path = DATA / "ch08_leduc_policies" / f"{name}.json"
+    path = DATA / stored_runs.LEDUC_POLICIES / f"{name}.json"
     record = leduc_cache["runs"][name]
     last = record["checkpoints"][-1]
     policy = load_policy(path, LEDUC)
@@ -116,12 +106,11 @@ def test_cached_leduc_policies_have_the_exploitability_their_runs_recorded(leduc
     assert metadata["algorithm"] == record["algorithm"]
     assert metadata["iterations"] == record["iterations"]
     assert metadata.get("seed") == record.get("seed")
-    assert metadata["library_version"] == lessons_lib.__version__
 
 
 def test_deck_cache_covers_every_deck_and_run(deck_cache):
     parameters = deck_cache["parameters"]
-    assert parameters["library_version"] == lessons_lib.__version__
+    assert parameters == stored_runs.deck_sweep_parameters()
     assert parameters["game"] == {
         "name": "kuhn_poker",
         "parameters": {"n_cards": parameters["decks"]},
@@ -150,6 +139,6 @@ def test_a_rerun_reaches_the_target_exactly_where_the_cached_run_did(deck_cache,
     target = deck_cache["parameters"]["target"]
     cards, run_name = name.split("/")
     record = deck_cache["runs"][name]
-    run = rerun(KuhnPoker(int(cards)), run_name, record["iterations"])
+    run = stored_runs.rerun(KuhnPoker(int(cards)), run_name, record["iterations"])
     assert all(c.average_exploitability > target for c in run.history[:-1])
     assert_reproduces(run.history[-1:], record["checkpoints"])

@@ -1,0 +1,298 @@
+"""The long runs that Chapters 7 and 8 read from ``notebooks/data/`` instead of repeating them.
+
+A 100,000-iteration CFR+ run on Leduc poker (Chapter 7), seventeen runs of 20 million nodes each
+on Leduc poker and a sweep over six deck sizes of Kuhn poker (Chapter 8) take too long to repeat
+at every build of the book. They are made once by this module and stored as JSON:
+
+    make caches                              # every file (about half an hour on two cores)
+    python -m lessons_lib.stored_runs ch07   # one group: ch07, ch08-leduc or ch08-decks
+
+Every run is deterministic (seeded, and bit-identical on every machine: :mod:`lessons_lib.sums`),
+so a stored file proves itself: a short re-run must reproduce its first checkpoints exactly
+(``tests/test_chapter7_cache.py`` and ``tests/test_chapter8_cache.py`` do so, and the chapters do
+it too before they read a file). A change of the library that changes any number makes those
+checks fail until the files are made again with the command above. Reading never makes a file:
+a missing file raises ``OSError`` naming it and the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
+from pathlib import Path
+
+from lessons_lib import cfr, mccfr
+from lessons_lib.cfr import checkpoint_schedule
+from lessons_lib.games import KuhnPoker, LeducPoker
+from lessons_lib.games.base import Game
+from lessons_lib.games.sizes import game_size
+from lessons_lib.policy_io import save_policy
+
+#: Where the chapters keep their stored runs.
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
+#: The command that makes every stored file again.
+COMMAND = "make caches"
+
+Run = cfr.CFRResult | mccfr.MCCFRResult
+
+# --- Chapter 7: CFR+ on Leduc poker, 100,000 iterations -----------------------------------------
+
+CH07_RUN = "ch07_leduc_cfr_plus_run.json"
+CH07_POLICY = "ch07_leduc_cfr_plus_policy.json"
+CH07_EARLY_POLICY = "ch07_leduc_cfr_plus_policy_100.json"
+#: Iterations: the early policy kept, the chapter's own run, the stored run.
+CH07_EARLY, CH07_LIVE, CH07_LONG = 100, 2000, 100_000
+
+
+def make_chapter_7(data: Path = DATA, engine: str = "public") -> None:
+    """CFR+ on Leduc poker: the policy after 100 iterations, then the same run to 100,000."""
+    leduc = LeducPoker()
+    run = cfr.solve(leduc, "cfr+", CH07_EARLY, engine=engine)
+    about = {"algorithm": "cfr+", "engine": run.engine}
+    data.mkdir(parents=True, exist_ok=True)
+    save_policy(data / CH07_EARLY_POLICY, leduc, run.average_policy(), about | {"iterations": 100})
+    run.train(CH07_LIVE - CH07_EARLY).train(CH07_LONG - CH07_LIVE)  # a checkpoint at CH07_LIVE
+    save_policy(data / CH07_POLICY, leduc, run.average_policy(), about | {"iterations": CH07_LONG})
+    record = {
+        **about,
+        "iterations": CH07_LONG,
+        "game": _identity(leduc),
+        "checkpoints": [asdict(c) for c in run.history],
+    }
+    (data / CH07_RUN).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+# --- Chapter 8: the races, and what a run is ----------------------------------------------------
+
+#: The sampling schemes and the seeds of every race.
+SCHEMES = ("chance", "external", "outcome")
+SEEDS = tuple(range(5))
+
+
+def cfr_nodes(game: Game) -> int:
+    """The nodes one vanilla CFR iteration touches: every history of the tree, once per player."""
+    return 2 * game_size(game)["histories"]
+
+
+def nodes_touched(run: Run) -> int:
+    """The nodes a run has touched so far (MCCFR counts them; CFR touches cfr_nodes per iteration)."""
+    if isinstance(run, mccfr.MCCFRResult):
+        return run.nodes_touched
+    return run.iterations * cfr_nodes(run.game)
+
+
+def train_until(run: Run, done: Callable[[Run], bool]) -> Run:
+    """Train ``run`` from one checkpoint of the default schedule to the next until ``done(run)``."""
+    while not done(run):
+        following = checkpoint_schedule(run.iterations, 2 * run.iterations + 1)[0]
+        run.train(following - run.iterations)
+    return run
+
+
+def make_run(game: Game, name: str, done: Callable[[Run], bool]) -> tuple[Run, dict]:
+    """The run called ``name`` ("external-seed3", "cfr", "cfr+"), trained until ``done``, and its record.
+
+    CFR's wall time per iteration is measured on a second run of the same length with no
+    checkpoints in between (all its iterations cost the same); MCCFR's runs time themselves.
+    """
+    if name in ("cfr", "cfr+"):
+        run = train_until(cfr.solve(game, name, 1), done)
+        began = time.perf_counter()
+        cfr.solve(game, name, run.iterations, checkpoints=())
+        seconds = (time.perf_counter() - began) / run.iterations
+        about = {
+            "algorithm": name,
+            "seconds_per_iteration": seconds,
+            "nodes_per_iteration": cfr_nodes(game),
+        }
+    else:
+        scheme, seed = name.split("-seed")
+        run = train_until(mccfr.solve(game, scheme, 1, seed=int(seed)), done)
+        about = {"algorithm": run.algorithm, "scheme": scheme, "seed": run.seed, **run.options}
+    checkpoints = [asdict(c) for c in run.history]
+    return run, {**about, "iterations": run.iterations, "checkpoints": checkpoints}
+
+
+def rerun(game: Game, name: str, iterations: int) -> Run:
+    """A fresh run of ``name`` ("cfr", "cfr+" or "scheme-seedN") with the default checkpoints."""
+    if name in ("cfr", "cfr+"):
+        return cfr.solve(game, name, iterations)
+    scheme, seed = name.split("-seed")
+    return mccfr.solve(game, scheme, iterations, seed=int(seed))
+
+
+def check_prefix(game: Game, name: str, record: Mapping, iterations: int) -> None:
+    """``ValueError`` unless a fresh run of ``name`` reproduces the stored checkpoints exactly.
+
+    Every stored checkpoint up to ``iterations`` (which must be one) is compared field by field,
+    bit for bit; only the wall time, which no machine repeats, is left out.
+    """
+    stored = [c for c in record["checkpoints"] if c["iteration"] <= iterations]
+    if not stored or stored[-1]["iteration"] != iterations:
+        raise ValueError(f"iteration {iterations} is not a stored checkpoint of {name!r}")
+    fresh = [asdict(c) for c in rerun(game, name, iterations).history]
+    for new, old in zip(fresh, stored, strict=True):
+        if {k: v for k, v in new.items() if k != "seconds"} != {
+            k: v for k, v in old.items() if k != "seconds"
+        }:
+            raise ValueError(
+                f"the stored run {name!r} is not what the library computes (at iteration "
+                f"{new['iteration']}: {old} stored, {new} now): make it again with `{COMMAND}`"
+            )
+
+
+def history(record: Mapping) -> list[mccfr.Checkpoint]:
+    """A run's checkpoints as ``mccfr.Checkpoint`` objects (CFR's get its nodes and seconds)."""
+    if "nodes_per_iteration" not in record:
+        return [mccfr.Checkpoint(**c) for c in record["checkpoints"]]
+    return [
+        mccfr.Checkpoint(
+            **c,
+            nodes_touched=record["nodes_per_iteration"] * c["iteration"],
+            seconds=record["seconds_per_iteration"] * c["iteration"],
+        )
+        for c in record["checkpoints"]
+    ]
+
+
+# Leduc poker: every run gets the same budget of nodes touched.
+LEDUC_RACE = "ch08_leduc_runs.json"
+LEDUC_POLICIES = "ch08_leduc_policies"
+LEDUC_BUDGET = 20_000_000
+LEDUC_RUNS = (*(f"{s}-seed{seed}" for s in SCHEMES for seed in SEEDS), "cfr", "cfr+")
+
+
+def leduc_race_parameters() -> dict:
+    """What the Leduc race file is made with."""
+    return _parameters(
+        LeducPoker(),
+        node_budget=LEDUC_BUDGET,
+        outcome_exploration=mccfr.DEFAULT_EXPLORATION,
+        runs=list(LEDUC_RUNS),
+    )
+
+
+def make_leduc_race(data: Path = DATA) -> None:
+    """Every run of the Leduc race; seed 0 of each scheme, CFR and CFR+ also keep their policy."""
+    leduc = LeducPoker()
+    records = {}
+    for name in LEDUC_RUNS:
+        run, record = make_run(leduc, name, lambda run: nodes_touched(run) >= LEDUC_BUDGET)
+        records[name] = record
+        if name.endswith("-seed0") or name.startswith("cfr"):
+            kept = ("algorithm", "iterations", "seed")
+            metadata = {key: record[key] for key in kept if key in record}
+            (data / LEDUC_POLICIES).mkdir(parents=True, exist_ok=True)
+            save_policy(
+                data / LEDUC_POLICIES / f"{name}.json", leduc, run.average_policy(), metadata
+            )
+    write_records(data / LEDUC_RACE, leduc_race_parameters(), records)
+
+
+# Kuhn poker with larger decks: every run goes until it reaches the same exploitability.
+DECK_SWEEP = "ch08_kuhn_decks.json"
+DECKS = (3, 6, 12, 24, 48, 96)
+DECK_TARGET = 0.02
+DECK_LIMIT = 50_000_000  # nodes; a run that needs more is reported, not waited for
+DECK_RUNS = tuple(
+    f"{n}/{name}"
+    for n in DECKS
+    for name in (*(f"{s}-seed{seed}" for s in SCHEMES for seed in SEEDS), "cfr", "cfr+")
+)
+
+
+def deck_sweep_parameters() -> dict:
+    """What the deck-sweep file is made with."""
+    return _parameters(
+        KuhnPoker(),
+        {"n_cards": list(DECKS)},
+        decks=list(DECKS),
+        target=DECK_TARGET,
+        node_limit=DECK_LIMIT,
+        outcome_exploration=mccfr.DEFAULT_EXPLORATION,
+        runs=list(DECK_RUNS),
+        kept="the last checkpoint of each run, the first at the target",
+    )
+
+
+def reached_target(run: Run) -> bool:
+    """Whether the run's last checkpoint is at the target (ValueError past the node limit)."""
+    if nodes_touched(run) > DECK_LIMIT:
+        raise ValueError(f"{run!r} did not reach {DECK_TARGET} within {DECK_LIMIT:,} nodes")
+    return run.history[-1].average_exploitability <= DECK_TARGET
+
+
+def make_deck_sweep(data: Path = DATA) -> None:
+    """Every run of the deck sweep, named "cards/run" such as "24/chance-seed1".
+
+    Only each run's last checkpoint is kept: the first at the target, the one the sweep reads.
+    """
+    records = {}
+    for name in DECK_RUNS:
+        cards, run_name = name.split("/")
+        _, record = make_run(KuhnPoker(int(cards)), run_name, reached_target)
+        records[name] = record | {"checkpoints": record["checkpoints"][-1:]}
+    write_records(data / DECK_SWEEP, deck_sweep_parameters(), records)
+
+
+# --- Files --------------------------------------------------------------------------------------
+
+
+def write_records(path: Path, parameters: Mapping, records: Mapping[str, Mapping]) -> None:
+    """Save run records as JSON, one line per checkpoint."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"parameters": parameters, "runs": records}, indent=1)
+    for innermost in (r"\{[^{}\[\]]*\}", r"\[[^{}\[\]]*\]"):  # checkpoints, then lists
+        text = re.sub(innermost, lambda match: " ".join(match.group().split()), text)
+    path.write_text(text + "\n", encoding="utf-8")
+
+
+def read_records(path: Path, parameters: Mapping, names: Sequence[str]) -> dict[str, dict]:
+    """The records of the runs ``names`` stored at ``path``, which must have been made with
+    ``parameters``; a missing file raises ``FileNotFoundError``, another one ``ValueError``."""
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing: make it with `{COMMAND}`")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    if document.get("parameters") != parameters or list(document.get("runs", ())) != list(names):
+        raise ValueError(
+            f"{path} was made with other parameters or runs: make it again with `{COMMAND}`"
+        )
+    return document["runs"]
+
+
+def _identity(game: Game) -> dict:
+    return json.loads(json.dumps({"name": game.name, "parameters": game.parameters}))
+
+
+def _parameters(game: Game, game_parameters: Mapping | None = None, **parameters: object) -> dict:
+    """What a stored file was made with: the game, the checkpoint schedule, and the rest."""
+    identity = {"name": game.name, "parameters": game_parameters or game.parameters}
+    schedule = "the default schedule, 10 per factor of ten iterations"
+    return json.loads(json.dumps({"game": identity, "checkpoints": schedule, **parameters}))
+
+
+GROUPS = {"ch07": make_chapter_7, "ch08-leduc": make_leduc_race, "ch08-decks": make_deck_sweep}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Make the stored files of the named groups (all of them by default)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("groups", nargs="*", help=f"any of {', '.join(GROUPS)} (default: all)")
+    parser.add_argument("--data", type=Path, default=DATA, help="the folder (notebooks/data)")
+    arguments = parser.parse_args(argv)
+    unknown = [group for group in arguments.groups if group not in GROUPS]
+    if unknown:
+        parser.error(f"unknown group {unknown[0]!r}; the groups are {', '.join(GROUPS)}")
+    for group in arguments.groups or GROUPS:
+        began = time.perf_counter()
+        GROUPS[group](arguments.data)
+        print(f"{group}: made in {time.perf_counter() - began:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -9,7 +9,9 @@ STAMP  := $(VENV)/.installed
 export PATH := $(abspath $(BIN)):$(PATH)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+# Each chapter is a MyST Markdown source (notebooks/NN_topic.md) paired with its executed notebook.
+CHAPTERS  := $(wildcard notebooks/[0-9][0-9]_*.md)
+NOTEBOOKS := $(CHAPTERS:.md=.ipynb)
 BUILD_FLAGS := -W -n --keep-going
 
 .PHONY: book test setup lint unit nbval build site notebooks caches benchmarks clean
@@ -36,8 +38,8 @@ test: $(STAMP)
 	@echo "make test: every check passed."
 
 lint: $(STAMP)
-	$(BIN)/ruff check lessons_lib tests benchmarks
-	$(BIN)/ruff format --check lessons_lib tests benchmarks
+	$(BIN)/ruff check lessons_lib tests benchmarks book/_tools book/_ext
+	$(BIN)/ruff format --check lessons_lib tests benchmarks book/_tools book/_ext
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests -m "not site" -n 2 -q
@@ -53,22 +55,11 @@ build: $(STAMP)
 site: $(STAMP)
 	$(BIN)/python -m pytest tests -m site -q
 
-# Re-execute chapters in place so the committed notebooks carry current outputs (widget state is
-# not stored: it belongs to a live kernel). One chapter: make notebooks NOTEBOOKS=notebooks/01_x.ipynb
-define EXECUTE
-import sys, nbformat
-from nbclient import NotebookClient
-for path in sys.argv[1:]:
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=1200, kernel_name="python3", store_widget_state=False,
-                   resources={"metadata": {"path": "notebooks"}}).execute()
-    nbformat.write(nb, path)
-    print("executed", path)
-endef
-export EXECUTE
-
+# Execute the chapters' sources into their paired notebooks, which carry the outputs that strict
+# nbval compares (book/_tools/chapters.py; an unchanged tree comes out byte for byte the same).
+# One chapter: make notebooks CHAPTERS=notebooks/01_regret_matching.md
 notebooks: $(STAMP)
-	$(BIN)/python -c "$$EXECUTE" $(NOTEBOOKS)
+	$(BIN)/python book/_tools/chapters.py execute $(CHAPTERS)
 
 # Make the long runs that Chapters 7 and 8 read from notebooks/data/ again (lessons_lib.stored_runs;
 # about ten minutes on two cores). Needed after a change of the library that changes their numbers:

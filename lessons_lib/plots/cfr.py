@@ -36,6 +36,7 @@ from lessons_lib.plots.style import (
     REFERENCE_COLOUR,
     SERIES_COLOURS,
     algorithm_colour,
+    animation_html,
     new_figure,
 )
 from lessons_lib.policy import Policy
@@ -504,7 +505,7 @@ def family_animation(
     figure.canvas.draw()
     figure.set_layout_engine("none")
     animation = FuncAnimation(figure, draw, frames=len(chosen), interval=200, blit=False)
-    return animation.to_jshtml(fps=5, default_mode="once")
+    return animation_html(animation, fps=5)
 
 
 def exploitability_runs_figure(

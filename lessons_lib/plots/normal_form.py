@@ -13,6 +13,7 @@ from lessons_lib.plots.style import (
     PLAYER_COLOURS,
     REFERENCE_COLOUR,
     SERIES_COLOURS,
+    animation_html,
     new_figure,
 )
 from lessons_lib.regret_matching import Trajectory
@@ -106,8 +107,7 @@ def simplex_animation(
         return current_line, average_line, average_dot
 
     animation = FuncAnimation(figure, draw, frames=len(ends), interval=150, blit=False)
-    html = animation.to_jshtml(fps=6, default_mode="once")
-    return html
+    return animation_html(animation, fps=6)
 
 
 # --- convergence and payoffs -------------------------------------------------------------------

@@ -10,9 +10,12 @@ shows each one exactly once (as the cell's value, a PNG image) and nothing leaks
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 
 import matplotlib
+from matplotlib.animation import Animation
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
@@ -60,6 +63,21 @@ def figure_to_png(figure: Figure, dpi: int = 100) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, facecolor=figure.get_facecolor())
     return buffer.getvalue()
+
+
+def animation_html(animation: Animation, fps: int) -> str:
+    """The animation as self-contained HTML with its own controls (matplotlib's ``to_jshtml``).
+
+    matplotlib names the page elements with a random id; this replaces it by a hash of the
+    rest of the HTML, so that the same animation always gives the same text (and a re-executed
+    chapter stores the same output).
+    """
+    html = animation.to_jshtml(fps=fps, default_mode="once")
+    ids = set(re.findall(r"_anim_img([0-9a-f]{32})", html))
+    for random_id in ids:
+        stable = hashlib.sha256(html.replace(random_id, "").encode()).hexdigest()[:32]
+        html = html.replace(random_id, stable)
+    return html
 
 
 def algorithm_colour(name: str) -> str | None:

@@ -15,7 +15,7 @@ import numpy as np
 
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games import KuhnPoker
-from lessons_lib.kuhn import nash_equilibrium
+from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.simulation import mean_and_interval, simulate
 
 TARGET_SECONDS = 0.1  # for 10,000 hands

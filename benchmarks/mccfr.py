@@ -38,7 +38,7 @@ def time_scheme(game: Game, scheme: str, iterations: int) -> tuple[float, float,
     """(seconds per iteration, nodes per iteration, final exploitability) of a seeded run."""
     best = float("inf")
     for _ in range(REPEATS):
-        result = mccfr.solve(game, scheme, iterations, seed=SEED, checkpoints=())
+        result = mccfr.solve_sampled(game, scheme, iterations, seed=SEED, checkpoints=())
         last = result.history[-1]
         best = min(best, last.seconds)
     return best / iterations, last.nodes_touched / iterations, last.average_exploitability

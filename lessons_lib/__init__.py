@@ -14,7 +14,7 @@ Modules are named by concept:
 - :mod:`lessons_lib.cfr`: CFR, CFR+, Linear and Discounted CFR; readable, sequence-form and public-tree engines
 - :mod:`lessons_lib.convergence`: iterations to reach a target, and the worst-case bounds
 - :mod:`lessons_lib.mccfr`: Monte Carlo CFR (chance, external and outcome sampling)
-- :mod:`lessons_lib.kuhn`: Kuhn's equilibrium family in alpha
+- :mod:`lessons_lib.kuhn_equilibria`: Kuhn's equilibrium family in alpha
 - :mod:`lessons_lib.agents`, :mod:`lessons_lib.simulation`: playing hands, and many hands at once
 - :mod:`lessons_lib.lp`: the exact alternative, the sequence-form linear program
 - :mod:`lessons_lib.policy_io`: policies saved to and loaded from versioned JSON

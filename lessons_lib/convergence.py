@@ -31,7 +31,7 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
-from lessons_lib.cfr.solver import Checkpoint, log_spaced_iterations
+from lessons_lib.cfr.training import Checkpoint, log_spaced_iterations
 from lessons_lib.games.base import Game
 from lessons_lib.scaling import log_log_slope
 from lessons_lib.validation import check_choice, check_iterations

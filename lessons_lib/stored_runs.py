@@ -111,7 +111,7 @@ def make_run(game: Game, name: str, done: Callable[[Run], bool]) -> tuple[Run, d
         }
     else:
         scheme, seed = name.split("-seed")
-        run = train_until(mccfr.solve(game, scheme, 1, seed=int(seed)), done)
+        run = train_until(mccfr.solve_sampled(game, scheme, 1, seed=int(seed)), done)
         about = {"algorithm": run.algorithm, "scheme": scheme, "seed": run.seed, **run.options}
     checkpoints = [asdict(c) for c in run.history]
     return run, {**about, "iterations": run.iterations, "checkpoints": checkpoints}
@@ -122,7 +122,7 @@ def rerun(game: Game, name: str, iterations: int) -> Run:
     if name in ("cfr", "cfr+"):
         return cfr.solve(game, name, iterations)
     scheme, seed = name.split("-seed")
-    return mccfr.solve(game, scheme, iterations, seed=int(seed))
+    return mccfr.solve_sampled(game, scheme, iterations, seed=int(seed))
 
 
 def check_prefix(game: Game, name: str, record: Mapping, iterations: int) -> None:
@@ -145,12 +145,12 @@ def check_prefix(game: Game, name: str, record: Mapping, iterations: int) -> Non
             )
 
 
-def history(record: Mapping) -> list[mccfr.Checkpoint]:
-    """A run's checkpoints as ``mccfr.Checkpoint`` objects (CFR's get its nodes and seconds)."""
+def history(record: Mapping) -> list[mccfr.SampledCheckpoint]:
+    """A run's checkpoints as ``mccfr.SampledCheckpoint`` objects (CFR's get its nodes and seconds)."""
     if "nodes_per_iteration" not in record:
-        return [mccfr.Checkpoint(**c) for c in record["checkpoints"]]
+        return [mccfr.SampledCheckpoint(**c) for c in record["checkpoints"]]
     return [
-        mccfr.Checkpoint(
+        mccfr.SampledCheckpoint(
             **c,
             nodes_touched=record["nodes_per_iteration"] * c["iteration"],
             seconds=record["seconds_per_iteration"] * c["iteration"],

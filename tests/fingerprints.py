@@ -24,7 +24,7 @@ from lessons_lib.convergence import checkpoint_grid, fitted_slope
 from lessons_lib.counterfactual import counterfactual_values
 from lessons_lib.exploitability import best_response, expected_value, exploitability
 from lessons_lib.games import KuhnPoker, LeducPoker
-from lessons_lib.kuhn import nash_equilibrium
+from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.lp import solve_sequence_form
 from lessons_lib.policy import uniform_policy
 from lessons_lib.scaling import log_log_slope
@@ -83,10 +83,10 @@ def computations() -> dict[str, Callable[[], list[object]]]:
 
     for scheme in mccfr.SCHEMES:
         table[f"kuhn mccfr {scheme} 3000 seed 7"] = lambda scheme=scheme: run_numbers(
-            mccfr.solve(kuhn, scheme, 3000, seed=7)
+            mccfr.solve_sampled(kuhn, scheme, 3000, seed=7)
         )
         table[f"leduc mccfr {scheme} 300 seed 7"] = lambda scheme=scheme: run_numbers(
-            mccfr.solve(leduc, scheme, 300, seed=7)
+            mccfr.solve_sampled(leduc, scheme, 300, seed=7)
         )
 
     def evaluation(game, policy) -> list[object]:

@@ -7,7 +7,7 @@ from lessons_lib.agents import Agent, Hand, HumanAgent, PlayedHand, PolicyAgent,
 from lessons_lib.counterfactual import history_values, reach_probabilities
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games import History, KuhnPoker
-from lessons_lib.kuhn import nash_equilibrium
+from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.policy import pure_policy, two_action_policy, uniform_policy
 from lessons_lib.simulation import mean_and_interval, sample_hands, simulate
 

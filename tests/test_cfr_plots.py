@@ -16,7 +16,7 @@ from matplotlib.lines import Line2D
 from lessons_lib import plots
 from lessons_lib.cfr import Checkpoint, solve
 from lessons_lib.games import KuhnPoker
-from lessons_lib.kuhn import nash_equilibrium
+from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.plots.cfr import _power_of_ten, decades_around
 from lessons_lib.policy import uniform_policy
 

@@ -19,7 +19,7 @@ from PIL import Image
 from lessons_lib import plots
 from lessons_lib.cfr import ALGORITHMS, solve
 from lessons_lib.games import KuhnPoker
-from lessons_lib.kuhn import alpha_of, nash_equilibrium
+from lessons_lib.kuhn_equilibria import alpha_of, nash_equilibrium
 from lessons_lib.widgets import cfr_training
 from lessons_lib.widgets.cfr_training import CFRTrainingApp
 from lessons_lib.widgets.live_figure import LiveFigure

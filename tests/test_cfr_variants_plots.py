@@ -9,7 +9,7 @@ from matplotlib.colors import to_hex
 from lessons_lib import plots
 from lessons_lib.cfr import Checkpoint, solve
 from lessons_lib.games import KuhnPoker
-from lessons_lib.kuhn import family_residuals, nash_equilibrium
+from lessons_lib.kuhn_equilibria import family_residuals, nash_equilibrium
 from lessons_lib.plots.cfr_variants import VARIANT_COLOURS, rate_line
 
 KUHN = KuhnPoker()

@@ -11,10 +11,10 @@ import inspect
 import re
 from pathlib import Path
 
-import nbformat
+import jupytext
 import pytest
 
-CHAPTERS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+CHAPTERS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("[0-9][0-9]_*.md"))
 SHOWN = re.compile(r"show_source\(([^()]+)\)")
 
 
@@ -22,9 +22,8 @@ def listings() -> list[tuple[str, str, str]]:
     """``(chapter, import cell, expression)`` for every ``show_source`` call of every chapter."""
     found = []
     for chapter in CHAPTERS:
-        cells = [
-            c.source for c in nbformat.read(chapter, as_version=4).cells if c.cell_type == "code"
-        ]
+        notebook = jupytext.read(chapter, fmt="md:myst")
+        cells = [c.source for c in notebook.cells if c.cell_type == "code"]
         for source in cells:
             found += [(chapter.name, cells[0], match) for match in SHOWN.findall(source)]
     return found

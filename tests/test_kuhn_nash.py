@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lessons_lib.exploitability import best_response, expected_value, exploitability
 from lessons_lib.games import KuhnPoker
-from lessons_lib.kuhn import (
+from lessons_lib.kuhn_equilibria import (
     ALPHA_RANGE,
     alpha_of,
     family_residuals,

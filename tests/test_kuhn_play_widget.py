@@ -6,7 +6,7 @@ import pytest
 from lessons_lib import plots, widgets
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games import KuhnPoker
-from lessons_lib.kuhn import nash_equilibrium
+from lessons_lib.kuhn_equilibria import nash_equilibrium
 
 GAME = KuhnPoker()
 

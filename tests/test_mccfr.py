@@ -29,7 +29,7 @@ from lessons_lib.mccfr import (
     SampledTraversal,
     random_chooser,
     sampled_traversal,
-    solve,
+    solve_sampled,
 )
 from lessons_lib.mccfr.walk import Chooser
 from lessons_lib.policy import Policy, pure_policy, uniform_policy
@@ -292,10 +292,10 @@ def test_chance_sampling_touches_the_whole_tree_of_one_deal(game: Game) -> None:
 
 
 def test_chance_sampling_run_touches_one_deal_per_iteration() -> None:
-    assert solve(KUHN, "chance", 50, checkpoints=()).nodes_touched == 50 * 9
+    assert solve_sampled(KUHN, "chance", 50, checkpoints=()).nodes_touched == 50 * 9
     per_deal = len(LEDUC.histories()) // len(LEDUC.deals())
     assert per_deal * len(LEDUC.deals()) == len(LEDUC.histories())  # every deal has the same tree
-    assert solve(LEDUC, "chance", 20, checkpoints=()).nodes_touched == 20 * per_deal
+    assert solve_sampled(LEDUC, "chance", 20, checkpoints=()).nodes_touched == 20 * per_deal
 
 
 @pytest.mark.parametrize("player", [1, 2])
@@ -354,7 +354,7 @@ def test_chance_sampling_run_matches_a_reference_on_exact_history_values() -> No
             action_values = np.array([value[KUHN.next_history(h, a)] for a in "pb"])
             regrets[key] += reach[h].of(3 - player) * sign * (action_values - value[h])
             sums[key] += reach[h].of(player) * sigma[key]
-    state = solve(KUHN, "chance", iterations, seed=seed, checkpoints=()).state()
+    state = solve_sampled(KUHN, "chance", iterations, seed=seed, checkpoints=()).state()
     for key in KUHN.info_sets():
         np.testing.assert_allclose(state.cumulative_regret[key], regrets[key], atol=1e-12)
         np.testing.assert_allclose(state.strategy_sum[key], sums[key], atol=1e-12)
@@ -374,29 +374,29 @@ def _same_policies(first: Policy, second: Policy) -> bool:
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_same_seed_same_run_and_different_seed_different_run(scheme: str) -> None:
-    one = solve(KUHN, scheme, 300, seed=5, checkpoints=())
-    two = solve(KUHN, scheme, 300, seed=5, checkpoints=())
-    other = solve(KUHN, scheme, 300, seed=6, checkpoints=())
+    one = solve_sampled(KUHN, scheme, 300, seed=5, checkpoints=())
+    two = solve_sampled(KUHN, scheme, 300, seed=5, checkpoints=())
+    other = solve_sampled(KUHN, scheme, 300, seed=6, checkpoints=())
     assert one.seed == 5
     assert _same_policies(one.average_policy(), two.average_policy())
     assert _same_policies(one.current_policy(), two.current_policy())
     assert one.nodes_touched == two.nodes_touched
     assert not _same_policies(one.average_policy(), other.average_policy())
-    assert solve(KUHN, scheme, 10).seed == 0  # the default seed
+    assert solve_sampled(KUHN, scheme, 10).seed == 0  # the default seed
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_resuming_equals_a_straight_run(scheme: str) -> None:
     # The straight run goes in one stretch; the resumed one stops at 100 and at every checkpoint.
-    in_one_go = solve(KUHN, scheme, 1000, seed=2, checkpoints=())
-    resumed = solve(KUHN, scheme, 100, seed=2).train(900)
+    in_one_go = solve_sampled(KUHN, scheme, 1000, seed=2, checkpoints=())
+    resumed = solve_sampled(KUHN, scheme, 100, seed=2).train(900)
     assert resumed.iterations == in_one_go.iterations == 1000
     assert resumed.nodes_touched == in_one_go.nodes_touched
     first, second = in_one_go.state(), resumed.state()
     for key in KUHN.info_sets():
         np.testing.assert_array_equal(first.cumulative_regret[key], second.cumulative_regret[key])
         np.testing.assert_array_equal(first.strategy_sum[key], second.strategy_sum[key])
-    straight = solve(KUHN, scheme, 1000, seed=2)
+    straight = solve_sampled(KUHN, scheme, 1000, seed=2)
     assert [c.iteration for c in resumed.history] == [c.iteration for c in straight.history]
     assert [c.average_exploitability for c in resumed.history] == [
         c.average_exploitability for c in straight.history
@@ -406,7 +406,7 @@ def test_resuming_equals_a_straight_run(scheme: str) -> None:
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_checkpoints_measure_the_run(scheme: str) -> None:
-    result = solve(KUHN, scheme, 200, seed=1, checkpoint_every=50)
+    result = solve_sampled(KUHN, scheme, 200, seed=1, checkpoint_every=50)
     assert [c.iteration for c in result.history] == [50, 100, 150, 200]
     last = result.history[-1]
     assert last.average_exploitability == exploitability(KUHN, result.average_policy())
@@ -424,7 +424,7 @@ def test_checkpoints_measure_the_run(scheme: str) -> None:
 def test_exploitability_falls_on_kuhn(scheme: str) -> None:
     uniform = exploitability(KUHN, uniform_policy(KUHN))
     assert uniform == pytest.approx(11 / 24)
-    result = solve(KUHN, scheme, 10_000, seed=0, checkpoints=(100,))
+    result = solve_sampled(KUHN, scheme, 10_000, seed=0, checkpoints=(100,))
     early, late = (c.average_exploitability for c in result.history)
     assert late < early
     assert late < uniform / 10
@@ -432,13 +432,13 @@ def test_exploitability_falls_on_kuhn(scheme: str) -> None:
 
 def test_external_sampling_learns_on_leduc() -> None:
     uniform = exploitability(LEDUC, uniform_policy(LEDUC))
-    result = solve(LEDUC, "external", 1000, seed=0, checkpoints=())
+    result = solve_sampled(LEDUC, "external", 1000, seed=0, checkpoints=())
     assert result.history[-1].average_exploitability < uniform / 2
 
 
 def test_exploration_changes_outcome_sampling() -> None:
-    default = solve(KUHN, "outcome", 200, seed=0, checkpoints=())
-    uniform_sampling = solve(KUHN, "outcome", 200, seed=0, exploration=1.0, checkpoints=())
+    default = solve_sampled(KUHN, "outcome", 200, seed=0, checkpoints=())
+    uniform_sampling = solve_sampled(KUHN, "outcome", 200, seed=0, exploration=1.0, checkpoints=())
     assert default.options == {} and uniform_sampling.options == {"exploration": 1.0}
     assert not _same_policies(default.average_policy(), uniform_sampling.average_policy())
 
@@ -475,11 +475,11 @@ def test_exploration_changes_outcome_sampling() -> None:
 )
 def test_bad_options_raise_value_error(arguments: tuple, options: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        solve(*arguments, **options)
+        solve_sampled(*arguments, **options)
 
 
 def test_bad_train_and_traversal_arguments_raise_value_error() -> None:
-    result = solve(KUHN, "external", 5)
+    result = solve_sampled(KUHN, "external", 5)
     with pytest.raises(ValueError, match="iterations"):
         result.train(0)
     with pytest.raises(ValueError, match="option"):

@@ -1,4 +1,4 @@
-"""The deliberately wrong CFRs of lessons_lib.pitfalls: each differs from CFR exactly as claimed.
+"""The deliberately wrong CFRs of lessons_lib.cfr.pitfalls: each differs from CFR exactly as claimed.
 
 Derivations on paper used below (Kuhn poker, one iteration from zero regrets, so sigma^1 is
 uniform):
@@ -27,12 +27,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lessons_lib import pitfalls
-from lessons_lib.cfr import CFRResult, solve, variant_named
+from lessons_lib.cfr import CFRResult, pitfalls, solve, variant_named
 from lessons_lib.counterfactual import counterfactual_values
 from lessons_lib.exploitability import best_response, exploitability
 from lessons_lib.games import KuhnPoker, LeducPoker
-from lessons_lib.kuhn import nash_equilibrium
+from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.policy import uniform_policy
 
 GAME = KuhnPoker()

@@ -11,7 +11,7 @@ from matplotlib.colors import to_hex
 from lessons_lib import mccfr, plots
 from lessons_lib.cfr import solve as cfr_solve
 from lessons_lib.games import KuhnPoker
-from lessons_lib.mccfr import Checkpoint
+from lessons_lib.mccfr import SampledCheckpoint
 from lessons_lib.plots.sampling import REFERENCE_STYLES, reference_colour
 from lessons_lib.plots.style import ALGORITHM_COLOURS
 
@@ -23,21 +23,24 @@ def checkpoints(nodes, exploitabilities, seconds=None):
     """Hand-made checkpoints: iteration k + 1 touched nodes[k] and measured exploitabilities[k]."""
     seconds = seconds or [0.001 * (k + 1) for k in range(len(nodes))]
     return [
-        Checkpoint(k + 1, e, 2 * e, 0.0, n, s)
+        SampledCheckpoint(k + 1, e, 2 * e, 0.0, n, s)
         for k, (n, e, s) in enumerate(zip(nodes, exploitabilities, seconds, strict=True))
     ]
 
 
 @pytest.fixture(scope="module")
 def runs():
-    return {s: [mccfr.solve(KUHN, s, 300, seed=seed).history for seed in range(3)] for s in SCHEMES}
+    return {
+        s: [mccfr.solve_sampled(KUHN, s, 300, seed=seed).history for seed in range(3)]
+        for s in SCHEMES
+    }
 
 
 @pytest.fixture(scope="module")
 def cfr_reference():
     # vanilla CFR as a reference curve: 2 * 54 = 108 nodes and (say) 1 ms per iteration
     return [
-        Checkpoint(**vars(c), nodes_touched=108 * c.iteration, seconds=0.001 * c.iteration)
+        SampledCheckpoint(**vars(c), nodes_touched=108 * c.iteration, seconds=0.001 * c.iteration)
         for c in cfr_solve(KUHN, "cfr", 30).history
     ]
 

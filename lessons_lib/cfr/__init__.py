@@ -27,8 +27,9 @@ Typical use::
 
 from lessons_lib.cfr.public_tree import PublicTreeEngine
 from lessons_lib.cfr.readable import cfr_iteration
-from lessons_lib.cfr.solver import CFRResult, Checkpoint, checkpoint_schedule, solve
+from lessons_lib.cfr.solver import CFRResult, solve
 from lessons_lib.cfr.state import CFRState
+from lessons_lib.cfr.training import Checkpoint, checkpoint_schedule
 from lessons_lib.cfr.variants import (
     VARIANTS,
     CFRPlus,

@@ -73,8 +73,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lessons_lib.cfr.array_engine import ArrayEngine
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.variants import UPDATE_SCHEMES, Variant
+from lessons_lib.cfr.variants import Variant
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import PublicTree, public_tree
 from lessons_lib.sums import Segments, SparseMatrix
@@ -185,7 +186,7 @@ class PublicTreeLearner:
         return self.rows.player
 
 
-class PublicTreeEngine:
+class PublicTreeEngine(ArrayEngine):
     """CFR and its variants on the public tree, vectorised over the private hands.
 
     The engine interface of :mod:`lessons_lib.cfr.solver` (``start_from``, ``run``, ``snapshot``).
@@ -198,25 +199,13 @@ class PublicTreeEngine:
     name = "public"
 
     def __init__(self, game: Game, variant: Variant, updates: str) -> None:
-        check_choice(updates, UPDATE_SCHEMES, "updates")
+        super().__init__(variant, updates)
         self.tree = tree = public_tree(game)
         self.game = game
-        self.variant = variant
-        self.updates = updates
-        self.iteration = 0
         layouts = [own_actions(tree, player) for player in game.PLAYERS]
-        split = layouts[0].size + 1  # where player 2's part of the joint arrays starts
-        hands = len(tree.hands)
-        self._plans = np.ones((split + layouts[1].size + 1, hands))
-        self._strategy_sum = np.zeros_like(self._plans)
-        # |I| for each row; 0 at the empty rows, which are not strategies.
-        self._histories = np.zeros_like(self._plans)
-        self._histories[: split - 1] = layouts[0].histories
-        self._histories[split:-1] = layouts[1].histories
-        self._parts = (slice(0, split - 1), slice(split, self._plans.shape[0] - 1))
+        plans = self._allocate(layouts[0].histories, layouts[1].histories)
         matrix = tree.weighted_payoff  # P_z(c_1, c_2) u_z(c_1, c_2)
         payoffs = (matrix, -matrix.transpose(0, 2, 1))  # indexed (z, own hand, opponent's hand)
-        plans = (self._plans[:split], self._plans[split:])
         self.learners = {
             player: _fresh(tree, layouts[player - 1], layouts[2 - player], plan, payoff)
             for player, plan, payoff in zip(game.PLAYERS, plans, payoffs, strict=True)
@@ -224,29 +213,15 @@ class PublicTreeEngine:
         for learner in self.learners.values():
             match_regrets(learner)
 
-    # The engine interface.
+    # The engine interface (``run`` is :class:`~lessons_lib.cfr.array_engine.ArrayEngine`'s).
 
-    def run(self, iterations: int) -> None:
-        """Run ``iterations`` more iterations."""
-        variant, one, two = self.variant, self.learners[1], self.learners[2]
-        alternating = self.updates == "alternating"
-        for _ in range(iterations):
-            t = self.iteration + 1
-            # S(I, a) += w_t |I| pi_i(k.a, c) for both players, from sigma^t.
-            self._strategy_sum += (variant.average_weight(t) * self._histories) * self._plans
-            if alternating:
-                add_regrets(one, self.action_values(one))
-                next_strategy(one, variant, t)
-                add_regrets(two, self.action_values(two))  # against player 1's new plan
-                next_strategy(two, variant, t)
-            else:
-                values = self.action_values(one), self.action_values(two)
-                add_regrets(one, values[0])
-                add_regrets(two, values[1])
-                next_strategy(one, variant, t)
-                next_strategy(two, variant, t)
-            self._strategy_sum = variant.discount_strategy_sum(self._strategy_sum, t)
-            self.iteration = t
+    def update_regrets(self, learner: PublicTreeLearner) -> None:
+        """``R(I, a) += v_i(k.a, c) - v_i(k, c)`` from the opponent's current ranges."""
+        add_regrets(learner, self.action_values(learner))
+
+    def update_strategy(self, learner: PublicTreeLearner, t: int) -> None:
+        """Discount the regrets for iteration ``t``, then regret matching and the new ranges."""
+        next_strategy(learner, self.variant, t)
 
     def start_from(self, initial_regret: Mapping[str, np.ndarray]) -> None:
         """Replace the (zero) regrets before the first iteration; sigma^1 is regret matching."""
@@ -259,8 +234,8 @@ class PublicTreeEngine:
     def snapshot(self) -> CFRState:
         """The tables as a :class:`CFRState`, keys in the order of ``game.info_sets()``."""
         regret, strategy_sum = {}, {}
-        for learner, part in zip(self.learners.values(), self._parts, strict=True):
-            sums = self._strategy_sum[part]
+        for player, learner in self.learners.items():
+            sums = self._strategy_sum[self._parts[player]]
             for key, rows, hand in learner.rows.keys:
                 regret[key] = learner.regret[rows, hand].copy()
                 strategy_sum[key] = sums[rows, hand].copy()

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lessons_lib.cfr.array_engine import ArrayEngine
 from lessons_lib.cfr.state import CFRState
 from lessons_lib.cfr.variants import Variant
 from lessons_lib.games.base import Game, GameTree
@@ -165,7 +166,7 @@ class SequenceFormLearner:
     plan_steps: tuple[tuple[np.ndarray, np.ndarray, np.ndarray | None], ...] = ()
 
 
-class VectorisedEngine:
+class VectorisedEngine(ArrayEngine):
     """The fast CFR engine: :func:`~lessons_lib.cfr.readable.cfr_iteration` in array operations.
 
     Both players' realization plans live in one vector ``[x_1 | 1 | x_2 | 1]``, and so do their
@@ -176,23 +177,14 @@ class VectorisedEngine:
     name = "fast"
 
     def __init__(self, game: Game, variant: Variant, updates: str) -> None:
+        super().__init__(variant, updates)
         tree = game.tree
         first, second = build_sequences(tree, 1), build_sequences(tree, 2)
         payoff_1, payoff_2 = payoff_matrices(tree, first, second)
-        self.variant = variant
-        self.updates = updates
-        self.iteration = 0
-        split = first.size + 1  # where player 2's part of the joint vectors starts
-        self._plans = np.ones(split + second.size + 1)
-        self._strategy_sum = np.zeros_like(self._plans)
-        # |I| for each pair; 0 at the empty sequences, which are not strategies.
-        self._histories = np.concatenate(
-            [first.histories_per_info_set, [0.0], second.histories_per_info_set, [0.0]]
-        )
-        self._parts = {1: slice(0, split - 1), 2: slice(split, self._plans.size - 1)}
+        plan_1, plan_2 = self._allocate(first.histories_per_info_set, second.histories_per_info_set)
         self.learners = {
-            1: self._fresh(first, payoff_1, self._plans[:split]),
-            2: self._fresh(second, payoff_2, self._plans[split:]),
+            1: self._fresh(first, payoff_1, plan_1),
+            2: self._fresh(second, payoff_2, plan_2),
         }
 
     @staticmethod
@@ -211,26 +203,16 @@ class VectorisedEngine:
         update_plan(learner)
         return learner
 
-    def run(self, iterations: int) -> None:
-        """Run ``iterations`` more iterations."""
-        variant, one, two = self.variant, self.learners[1], self.learners[2]
-        alternating = self.updates == "alternating"
-        for _ in range(iterations):
-            t = self.iteration + 1
-            # S(I, a) += w_t |I| x_i(I, a) for both players, from sigma^t.
-            self._strategy_sum += (variant.average_weight(t) * self._histories) * self._plans
-            if alternating:
-                add_regrets(one, two.plan)
-                next_strategy(one, variant, t)
-                add_regrets(two, one.plan)  # against player 1's new plan
-                next_strategy(two, variant, t)
-            else:
-                add_regrets(one, two.plan)
-                add_regrets(two, one.plan)
-                next_strategy(one, variant, t)
-                next_strategy(two, variant, t)
-            self._strategy_sum = variant.discount_strategy_sum(self._strategy_sum, t)
-            self.iteration = t
+    # The engine interface (``run`` is :class:`~lessons_lib.cfr.array_engine.ArrayEngine`'s).
+
+    def update_regrets(self, learner: SequenceFormLearner) -> None:
+        """``R(I, a) += v_i(sigma_{I->a}, I) - v_i(sigma, I)`` against the opponent's current plan."""
+        opponent = self.learners[3 - learner.sequences.player]
+        add_regrets(learner, opponent.plan)
+
+    def update_strategy(self, learner: SequenceFormLearner, t: int) -> None:
+        """Discount the regrets for iteration ``t``, then regret matching and the new plan."""
+        next_strategy(learner, self.variant, t)
 
     def start_from(self, initial_regret: Mapping[str, np.ndarray]) -> None:
         """Replace the (zero) regrets before the first iteration; sigma^1 is regret matching on them."""

@@ -11,15 +11,15 @@ CFR's own: cumulative regrets, regret matching, and a strategy sum for the avera
 - :mod:`lessons_lib.mccfr.chance_sampling`    sample the deal, walk its whole tree (the estimator)
 - :mod:`lessons_lib.mccfr.external_sampling`  sample chance and the opponent, try every own action
 - :mod:`lessons_lib.mccfr.outcome_sampling`   sample one terminal history, importance-weighted
-- :mod:`lessons_lib.mccfr.solver`             :func:`solve`, checkpoints, resuming a run, and
+- :mod:`lessons_lib.mccfr.solver`             :func:`solve_sampled`, checkpoints, resuming a run, and
   :func:`sampled_traversal`, one walk with a fixed profile on its own
 
 Typical use::
 
     from lessons_lib.games import LeducPoker
-    from lessons_lib.mccfr import solve
+    from lessons_lib.mccfr import solve_sampled
 
-    result = solve(LeducPoker(), "external", 1000, seed=0)
+    result = solve_sampled(LeducPoker(), "external", 1000, seed=0)
     result.history[-1].average_exploitability
     result.history[-1].nodes_touched
     result.train(9000)                     # the same run, continued to 10,000 iterations
@@ -28,12 +28,12 @@ Typical use::
 from lessons_lib.mccfr.outcome_sampling import DEFAULT_EXPLORATION
 from lessons_lib.mccfr.solver import (
     SCHEMES,
-    Checkpoint,
     MCCFRResult,
+    SampledCheckpoint,
     SampledTraversal,
     check_seed,
     sampled_traversal,
-    solve,
+    solve_sampled,
 )
 from lessons_lib.mccfr.tables import FixedProfile, RegretTables
 from lessons_lib.mccfr.walk import PlainTree, Walk, plain_tree, random_chooser
@@ -41,7 +41,7 @@ from lessons_lib.mccfr.walk import PlainTree, Walk, plain_tree, random_chooser
 __all__ = [
     "DEFAULT_EXPLORATION",
     "SCHEMES",
-    "Checkpoint",
+    "SampledCheckpoint",
     "FixedProfile",
     "MCCFRResult",
     "PlainTree",
@@ -52,5 +52,5 @@ __all__ = [
     "plain_tree",
     "random_chooser",
     "sampled_traversal",
-    "solve",
+    "solve_sampled",
 ]

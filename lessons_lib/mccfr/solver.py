@@ -1,4 +1,4 @@
-"""Running Monte Carlo CFR: :func:`solve` trains a sampling scheme, measures it, and can resume.
+"""Running Monte Carlo CFR: :func:`solve_sampled` trains a sampling scheme, measures it, and can resume.
 
 The result mirrors :class:`lessons_lib.cfr.CFRResult`, so a chapter can treat CFR and MCCFR alike:
 ``average_policy()``, ``current_policy()``, ``state()``, ``history`` (a list of checkpoints with
@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from numbers import Integral
 
 import numpy as np
-import pandas as pd
 
-from lessons_lib.cfr.solver import Checkpoint as CFRCheckpoint
-from lessons_lib.cfr.solver import checkpoint_schedule
 from lessons_lib.cfr.state import CFRState
+from lessons_lib.cfr.training import SCHEDULE_OPTIONS, Checkpoint, TrainingRun, check_option_names
 from lessons_lib.games.base import Game, History
 from lessons_lib.mccfr.chance_sampling import ChanceSampling, chance_sampled_walk
 from lessons_lib.mccfr.external_sampling import ExternalSampling, external_sampled_walk
@@ -40,36 +38,33 @@ from lessons_lib.mccfr.outcome_sampling import (
 )
 from lessons_lib.mccfr.tables import FixedProfile, RegretTables
 from lessons_lib.mccfr.walk import Chooser, Walk, plain_tree, random_chooser
-from lessons_lib.policy import Policy
 from lessons_lib.validation import check_choice, check_iterations
 
-#: The sampling schemes, by the name :func:`solve` takes.
+#: The sampling schemes, by the name :func:`solve_sampled` takes.
 SCHEMES = {"chance": ChanceSampling, "external": ExternalSampling, "outcome": OutcomeSampling}
-#: Options that say when to measure progress (accepted by :func:`solve` and ``train``).
-SCHEDULE_OPTIONS = ("checkpoints", "checkpoint_every")
 
 
 @dataclass(frozen=True)
-class Checkpoint(CFRCheckpoint):
+class SampledCheckpoint(Checkpoint):
     """CFR's checkpoint (:class:`lessons_lib.cfr.Checkpoint`) plus what sampling costs."""
 
     nodes_touched: int  # histories entered by the walks so far
     seconds: float  # wall time spent training so far (volatile: never print it reproducibly)
 
 
-class MCCFRResult:
+class MCCFRResult(TrainingRun):
     """An MCCFR run: its policies, its checkpoints, and :meth:`train` to continue it."""
 
+    checkpoint_type = SampledCheckpoint
+
     def __init__(self, game: Game, scheme: str, seed: int, **options: object) -> None:
-        self.game = game
+        super().__init__(game)
         self.scheme = scheme
         self.seed = seed
         self.options = dict(options)
-        self.history: list[Checkpoint] = []
         self._scheme = SCHEMES[scheme](plain_tree(game), **options)
         self._tables = RegretTables(game)
         self._choose = random_chooser(np.random.default_rng(seed))
-        self._iterations = 0
         self._nodes = 0
         self._seconds = 0.0
 
@@ -77,11 +72,6 @@ class MCCFRResult:
     def algorithm(self) -> str:
         """The algorithm's name: ``"mccfr-chance"``, ``"mccfr-external"`` or ``"mccfr-outcome"``."""
         return f"mccfr-{self.scheme}"
-
-    @property
-    def iterations(self) -> int:
-        """How many iterations the run has done so far."""
-        return self._iterations
 
     @property
     def nodes_touched(self) -> int:
@@ -92,51 +82,16 @@ class MCCFRResult:
         """A copy of the cumulative regrets and strategy sums (see :class:`CFRState`)."""
         return self._tables.to_state(self._iterations)
 
-    def average_policy(self) -> Policy:
-        """``sigma_bar^T``: the normalised strategy sums (uniform where nothing was added)."""
-        return self.state().average_policy()
-
-    def current_policy(self) -> Policy:
-        """``sigma^{T+1}``: regret matching on the current cumulative regrets."""
-        return self.state().current_policy()
-
-    def train(self, iterations: int, **options: object) -> MCCFRResult:
-        """Run ``iterations`` more iterations and record checkpoints on the way; returns ``self``.
-
-        Options: ``checkpoints`` (iteration numbers counted from the start of the run) or
-        ``checkpoint_every``, as in :func:`lessons_lib.cfr.checkpoint_schedule`; by default about
-        ten log-spaced checkpoints per factor of ten. The last iteration is always a checkpoint.
-        """
-        iterations = check_iterations(iterations)
-        _check_option_names(options, SCHEDULE_OPTIONS, "train")
-        start, stop = self._iterations, self._iterations + iterations
-        for checkpoint in checkpoint_schedule(start, stop, **options):
-            began = time.perf_counter()
-            self._run(checkpoint - self._iterations)
-            self._seconds += time.perf_counter() - began
-            self.history.append(self._measure())
-        return self
-
-    def history_table(self) -> pd.DataFrame:
-        """The checkpoints as a table, one row each."""
-        columns = list(Checkpoint.__dataclass_fields__)
-        return pd.DataFrame([asdict(c) for c in self.history], columns=columns)
-
-    def _run(self, iterations: int) -> None:
+    def _advance(self, iterations: int) -> None:
+        began = time.perf_counter()  # training time only: measuring is left out
         for _ in range(iterations):
             walk = Walk(self._choose)
             self._scheme.iteration(self._tables, walk)
             self._nodes += walk.nodes
-        self._iterations += iterations
+        self._seconds += time.perf_counter() - began
 
-    def _measure(self) -> Checkpoint:
-        return Checkpoint.measure(
-            self.game,
-            self.state(),
-            self._iterations,
-            nodes_touched=self._nodes,
-            seconds=self._seconds,
-        )
+    def _extra(self) -> dict[str, object]:
+        return {"nodes_touched": self._nodes, "seconds": self._seconds}
 
     def __repr__(self) -> str:
         options = "".join(f", {name}={value!r}" for name, value in self.options.items())
@@ -146,7 +101,7 @@ class MCCFRResult:
         )
 
 
-def solve(
+def solve_sampled(
     game: Game, scheme: str, iterations: int, seed: int = 0, **options: object
 ) -> MCCFRResult:
     """Run ``iterations`` iterations of Monte Carlo CFR with sampling ``scheme`` on ``game``.
@@ -167,7 +122,7 @@ def solve(
     iterations = check_iterations(iterations)
     seed = check_seed(seed)
     scheme_options = SCHEMES[scheme].options
-    _check_option_names(options, scheme_options + SCHEDULE_OPTIONS, f"solve with scheme {scheme!r}")
+    check_option_names(options, scheme_options + SCHEDULE_OPTIONS, f"solve with scheme {scheme!r}")
     chosen = {name: options.pop(name) for name in scheme_options if name in options}
     return MCCFRResult(game, scheme, seed, **chosen).train(iterations, **options)
 
@@ -272,11 +227,3 @@ def _check_scheme(scheme: object) -> str:
     if not isinstance(scheme, str):
         raise ValueError(f"scheme must be one of {list(SCHEMES)!r}, got {scheme!r}")
     return str(check_choice(scheme, tuple(SCHEMES), "sampling scheme"))
-
-
-def _check_option_names(options: Mapping[str, object], known: tuple[str, ...], where: str) -> None:
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise ValueError(
-            f"unknown option {unknown[0]!r} of {where}; the options are {list(known)!r}"
-        )

@@ -28,7 +28,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
-from lessons_lib.cfr.solver import Checkpoint
+from lessons_lib.cfr.training import Checkpoint
 from lessons_lib.games.base import Game
 from lessons_lib.plots.counterfactual import action_names
 from lessons_lib.plots.style import (

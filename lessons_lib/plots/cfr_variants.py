@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.figure import Figure
 
-from lessons_lib.cfr.solver import Checkpoint
-from lessons_lib.kuhn import ALPHA_RANGE
+from lessons_lib.cfr.training import Checkpoint
+from lessons_lib.kuhn_equilibria import ALPHA_RANGE
 from lessons_lib.plots.style import (
     ALGORITHM_COLOURS,
     REFERENCE_COLOUR,

@@ -1,7 +1,7 @@
 """Figures for Kuhn's equilibrium family: its members, its edge, and where CFR runs land in it.
 
 Player 1's equilibrium strategies form a one-parameter family indexed by ``alpha`` in
-``[0, 1/3]``, the probability of bluffing the jack (Kuhn 1950; :mod:`lessons_lib.kuhn`). Every
+``[0, 1/3]``, the probability of bluffing the jack (Kuhn 1950; :mod:`lessons_lib.kuhn_equilibria`). Every
 figure here shades that interval the same way, in the grey reference colour.
 """
 
@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from lessons_lib.games.kuhn import KuhnPoker
-from lessons_lib.kuhn import ALPHA_RANGE, check_alpha, nash_equilibrium
+from lessons_lib.kuhn_equilibria import ALPHA_RANGE, check_alpha, nash_equilibrium
 from lessons_lib.plots.cfr_variants import variant_colours
 from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_COLOUR, new_figure
 from lessons_lib.validation import as_finite_vector

@@ -5,7 +5,7 @@ green, nor the colour of an exact algorithm): :data:`SCHEME_COLOURS` gives each 
 the same in every figure of the chapter. Exact runs drawn for reference (CFR, CFR+) keep the
 book's colour for their algorithm (:func:`lessons_lib.plots.style.algorithm_colour`), dashed.
 
-Runs are read through their checkpoints (:class:`lessons_lib.mccfr.Checkpoint`), which carry both
+Runs are read through their checkpoints (:class:`lessons_lib.mccfr.SampledCheckpoint`), which carry both
 cost measures: the nodes touched, reproducible, and the training wall time, which depends on the
 machine. :func:`nodes_to_reach` and :func:`exploitability_within` read a run the way the chapter's
 tables do.
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.figure import Figure
 
-from lessons_lib.mccfr.solver import Checkpoint
+from lessons_lib.mccfr.solver import SampledCheckpoint
 from lessons_lib.plots.style import REFERENCE_COLOUR, algorithm_colour, new_figure
 from lessons_lib.sums import sum_of_products
 from lessons_lib.validation import as_finite_vector
@@ -119,8 +119,8 @@ def sampled_estimates_figure(
 
 
 def cost_curves_figure(
-    runs: Mapping[str, Sequence[Sequence[Checkpoint]]],
-    references: Mapping[str, Sequence[Checkpoint]] | None = None,
+    runs: Mapping[str, Sequence[Sequence[SampledCheckpoint]]],
+    references: Mapping[str, Sequence[SampledCheckpoint]] | None = None,
     time_label: str = "training wall time (s, this machine)",
     title: str = "Exploitability against the cost of training",
 ) -> Figure:
@@ -213,7 +213,7 @@ def nodes_to_target_figure(
     return figure
 
 
-def nodes_to_reach(history: Sequence[Checkpoint], target: float) -> int | None:
+def nodes_to_reach(history: Sequence[SampledCheckpoint], target: float) -> int | None:
     """The nodes touched at the first checkpoint whose exploitability is at most ``target``.
 
     ``None`` if no checkpoint gets there. The answer is only as fine as the checkpoints.
@@ -225,7 +225,7 @@ def nodes_to_reach(history: Sequence[Checkpoint], target: float) -> int | None:
     return None
 
 
-def exploitability_within(history: Sequence[Checkpoint], budget: float) -> float:
+def exploitability_within(history: Sequence[SampledCheckpoint], budget: float) -> float:
     """The exploitability at the last checkpoint that fits in ``budget`` nodes touched.
 
     What a run would report if it had to stop on the budget, at the last measurement before it ran
@@ -240,12 +240,12 @@ def exploitability_within(history: Sequence[Checkpoint], budget: float) -> float
     return within[-1].average_exploitability
 
 
-def _check_history(name: str, history: Sequence[Checkpoint]) -> None:
-    if not history or not all(isinstance(c, Checkpoint) for c in history):
+def _check_history(name: str, history: Sequence[SampledCheckpoint]) -> None:
+    if not history or not all(isinstance(c, SampledCheckpoint) for c in history):
         raise ValueError(f"{name} must be a non-empty list of MCCFR checkpoints, got {history!r}")
 
 
-def _cost_curve(name: str, history: Sequence[Checkpoint]) -> tuple[np.ndarray, ...]:
+def _cost_curve(name: str, history: Sequence[SampledCheckpoint]) -> tuple[np.ndarray, ...]:
     _check_history(f"run {name!r}", history)
     nodes = np.array([c.nodes_touched for c in history], dtype=float)
     seconds = np.array([c.seconds for c in history], dtype=float)

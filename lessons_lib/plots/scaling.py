@@ -22,7 +22,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from lessons_lib.cfr.solver import Checkpoint
+from lessons_lib.cfr.training import Checkpoint
 from lessons_lib.plots.style import REFERENCE_COLOUR, SERIES_COLOURS, algorithm_colour, new_figure
 from lessons_lib.scaling import BYTES_PER_FLOAT, log_log_slope
 

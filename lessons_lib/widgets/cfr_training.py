@@ -4,9 +4,9 @@ The app keeps one run (:class:`~lessons_lib.cfr.CFRResult`) and adds iterations 
 ``CFRResult.train``, so nothing starts over until "Reset" or a new algorithm. It shows the log-log
 exploitability of the average (and current) strategy, a table of the learned probability of
 betting or calling at all twelve information sets beside the member of Kuhn's family with the
-learned alpha (:func:`~lessons_lib.kuhn.nash_equilibrium`), and a status line with the iteration,
+learned alpha (:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium`), and a status line with the iteration,
 the exploitability and player 1's value against the game value (computed by
-:func:`~lessons_lib.kuhn.game_value`, shown as the nearest simple fraction).
+:func:`~lessons_lib.kuhn_equilibria.game_value`, shown as the nearest simple fraction).
 
 "Run to 20,000" trains in chunks, each taking the run to twice its iterations (at least 100
 more), so the redraws are evenly spaced on the log axis. In a live kernel (ipykernel runs an asyncio
@@ -38,7 +38,7 @@ from lessons_lib import plots
 from lessons_lib.cfr import ALGORITHMS, CFRResult, variant_named
 from lessons_lib.exploitability import expected_value, to_mbb_per_game
 from lessons_lib.games.kuhn import KuhnPoker
-from lessons_lib.kuhn import ALPHA_RANGE, alpha_of, game_value, nash_equilibrium
+from lessons_lib.kuhn_equilibria import ALPHA_RANGE, alpha_of, game_value, nash_equilibrium
 from lessons_lib.plots.cfr import decades_around
 from lessons_lib.validation import check_iterations
 from lessons_lib.widgets.app import App, Panel

@@ -1,6 +1,6 @@
 """Explore Kuhn's equilibrium family: one slider for alpha, the member it selects, and its numbers.
 
-Moving the slider selects the member ``alpha`` of :func:`~lessons_lib.kuhn.nash_equilibrium`;
+Moving the slider selects the member ``alpha`` of :func:`~lessons_lib.kuhn_equilibria.nash_equilibrium`;
 the figure is :func:`~lessons_lib.plots.kuhn_family.family_figure` and the status line reports,
 computed for that member: player 1's three mixed probabilities, the share of bluffs among the bets
 a queen faces, the exploitability and player 1's expected value.
@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games.kuhn import KuhnPoker
-from lessons_lib.kuhn import ALPHA_RANGE, check_alpha, nash_equilibrium
+from lessons_lib.kuhn_equilibria import ALPHA_RANGE, check_alpha, nash_equilibrium
 from lessons_lib.plots.kuhn_family import family_figure
 from lessons_lib.widgets.app import App, slider
 

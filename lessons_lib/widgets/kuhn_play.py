@@ -2,7 +2,7 @@
 
 The reader picks a seat, is dealt a card and acts with two buttons, labelled Check / Bet or Fold /
 Call as the situation requires. The bot plays the family member ``alpha`` of
-:func:`~lessons_lib.kuhn.nash_equilibrium` in the other seat. Choices made for the reader:
+:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium` in the other seat. Choices made for the reader:
 
 - The bot's card is shown at a showdown only. When a hand ends with a fold it stays hidden, as at a
   real table: the reader never learns whether a bet that made them fold was a bluff, which is what
@@ -36,7 +36,7 @@ from lessons_lib import plots
 from lessons_lib.agents import Hand, HumanAgent, PolicyAgent
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games.kuhn import KuhnPoker
-from lessons_lib.kuhn import nash_equilibrium
+from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.simulation import mean_and_interval, simulate
 from lessons_lib.validation import check_iterations
 from lessons_lib.widgets.app import App

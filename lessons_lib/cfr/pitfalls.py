@@ -36,8 +36,9 @@ from numbers import Integral
 import numpy as np
 import pandas as pd
 
-from lessons_lib.cfr.solver import CFRResult, checkpoint_schedule
+from lessons_lib.cfr.solver import CFRResult
 from lessons_lib.cfr.state import CFRState
+from lessons_lib.cfr.training import checkpoint_schedule
 from lessons_lib.counterfactual import tree_reach, tree_values
 from lessons_lib.exploitability import best_response, expected_value, exploitability
 from lessons_lib.games.base import Game, GameTree

@@ -68,7 +68,7 @@ caches: $(STAMP)
 	$(BIN)/python -m lessons_lib.stored_runs $(CACHES)
 
 benchmarks: $(STAMP)
-	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
+	for script in benchmarks/*.py; do PYTHONPATH=book/_tools $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf _build

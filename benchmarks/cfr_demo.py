@@ -18,7 +18,8 @@ last redraw:
   runs the book locally.
 
 Each figure is the best and the median of several repeats, since other processes may share the
-machine. Run with ``.venv/bin/python benchmarks/cfr_demo.py``.
+machine. Run with ``make benchmarks``, or on its own with
+``PYTHONPATH=book/_tools .venv/bin/python benchmarks/cfr_demo.py``.
 """
 
 from __future__ import annotations
@@ -35,15 +36,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
+from chromium import CHROMIUM, CHROMIUM_ARGS  # book/_tools, on PYTHONPATH (make benchmarks)
 from jupyter_client.manager import start_new_kernel
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from lessons_lib.cfr import ALGORITHMS
 from lessons_lib.widgets import cfr_training
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the site checks' settings)
 
 TARGET_SECONDS = 1.0
 REPEATS = 5

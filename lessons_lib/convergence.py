@@ -34,7 +34,7 @@ import pandas as pd
 from lessons_lib.cfr.training import Checkpoint, log_spaced_iterations
 from lessons_lib.games.base import Game
 from lessons_lib.scaling import log_log_slope
-from lessons_lib.validation import check_choice, check_iterations
+from lessons_lib.validation import check_choice, check_iterations, non_empty_list_of
 
 #: The two readings of "reached a threshold" that :func:`reach_table` offers.
 REACH_RULES = ("first", "stay")
@@ -208,14 +208,9 @@ def cfr_exploitability_bound(game: Game, iterations: int) -> float:
 
 def _checked_history(history: Sequence[Checkpoint]) -> list[Checkpoint]:
     """``history`` as a list, after checking it is non-empty, of Checkpoints, in iteration order."""
-    if isinstance(history, Checkpoint) or not isinstance(history, Sequence):
-        raise ValueError(f"history must be a list of Checkpoints, got {history!r}")
-    checked = list(history)
-    if not checked:
+    if isinstance(history, Sequence) and not history:
         raise ValueError("history is empty: run at least one iteration")
-    for checkpoint in checked:
-        if not isinstance(checkpoint, Checkpoint):
-            raise ValueError(f"history must hold Checkpoints, got {checkpoint!r}")
+    checked = non_empty_list_of(history, Checkpoint, "history")
     _increasing_iterations([c.iteration for c in checked], "history")
     return checked
 

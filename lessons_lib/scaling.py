@@ -36,7 +36,7 @@ from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
 from lessons_lib.lp import sequence_form
 from lessons_lib.sums import least_squares_slope
-from lessons_lib.validation import check_choice, check_iterations
+from lessons_lib.validation import check_choice, check_iterations, non_empty_list_of
 
 #: Bytes per stored number: the tables hold float64 values.
 BYTES_PER_FLOAT = 8
@@ -259,13 +259,7 @@ def slopes(
 
 
 def _checked_games(games: Iterable[Game]) -> list[Game]:
-    chosen = list(games)
-    if not chosen:
-        raise ValueError("games must hold at least one game")
-    for game in chosen:
-        if not isinstance(game, Game):
-            raise ValueError(f"every game must be a Game (such as KuhnPoker()), got {game!r}")
-    return chosen
+    return non_empty_list_of(games, Game, "games")
 
 
 def _per_engine(iterations: int | Mapping[str, int], engines: tuple[str, ...]) -> dict[str, int]:

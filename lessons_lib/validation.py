@@ -6,7 +6,7 @@ names the problem and the offending value. Nothing is silently wrong: no NaN, no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from numbers import Integral
 
 import numpy as np
@@ -78,3 +78,16 @@ def check_choice(value: object, allowed: Sequence[object], name: str) -> object:
     if value not in allowed:
         raise ValueError(f"unknown {name} {value!r}; expected one of {list(allowed)!r}")
     return value
+
+
+def non_empty_list_of(values: object, kind: type, name: str) -> list:
+    """``values`` as a list, after checking it is a non-empty sequence of ``kind`` objects."""
+    if isinstance(values, (kind, str)) or not isinstance(values, Iterable):
+        raise ValueError(f"{name} must be a list of {kind.__name__}s, got {values!r}")
+    chosen = list(values)
+    if not chosen:
+        raise ValueError(f"{name} must hold at least one {kind.__name__}")
+    for value in chosen:
+        if not isinstance(value, kind):
+            raise ValueError(f"{name} must hold {kind.__name__}s, got {value!r}")
+    return chosen

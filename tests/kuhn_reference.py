@@ -60,3 +60,14 @@ def brute_force_best_response(profile: Profile, player: int) -> float:
         pure = {key: np.eye(2)[c] for key, c in zip(KEYS[player], choice, strict=True)}
         best = max(best, sign * reference_value({**profile, **pure}))
     return best
+
+
+def kuhn_equilibrium(alpha: float) -> dict[str, np.ndarray]:
+    """Kuhn's (1950) equilibrium family, written out from the paper: P("b") at each key."""
+    bet = {
+        "J:": alpha, "Q:": 0.0, "K:": 3 * alpha,
+        "J:pb": 0.0, "Q:pb": alpha + 1 / 3, "K:pb": 1.0,
+        "J:p": 1 / 3, "Q:p": 0.0, "K:p": 1.0,
+        "J:b": 0.0, "Q:b": 1 / 3, "K:b": 1.0,
+    }  # fmt: skip
+    return {key: np.array([1.0 - b, b]) for key, b in bet.items()}

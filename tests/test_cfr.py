@@ -49,13 +49,7 @@ GAME_VALUE = -1.0 / 18.0
 
 #: Every algorithm with each update scheme it allows.
 CONFIGURATIONS = [
-    ("cfr", "simultaneous"),
-    ("cfr", "alternating"),
-    ("cfr+", "alternating"),
-    ("lcfr", "alternating"),
-    ("lcfr", "simultaneous"),
-    ("dcfr", "alternating"),
-    ("dcfr", "simultaneous"),
+    (name, updates) for name in ALGORITHMS for updates in variant_named(name).allowed_updates
 ]
 ENGINES = ("readable", "fast")
 

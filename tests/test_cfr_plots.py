@@ -17,7 +17,9 @@ from lessons_lib import plots
 from lessons_lib.cfr import Checkpoint, solve
 from lessons_lib.games import KuhnPoker
 from lessons_lib.kuhn_equilibria import nash_equilibrium
-from lessons_lib.plots.cfr import _power_of_ten, decades_around
+from lessons_lib.plots.axes import decades_around, power_of_ten
+from lessons_lib.plots.live import set_exploitability_curves
+from lessons_lib.plots.tables import learned_strategy_table
 from lessons_lib.policy import uniform_policy
 
 GAME = KuhnPoker()
@@ -115,7 +117,7 @@ def test_set_curves_moves_the_data_and_leaves_the_axes(run) -> None:
         [], iteration_range=(1, 1_000), exploitability_range=(1e-4, 1), markers=True
     )
     ax = figure.axes[0]
-    assert plots.set_exploitability_curves(figure, run.history[:20])
+    assert set_exploitability_curves(figure, run.history[:20])
     assert ax.get_xlim() == (1, 1_000) and ax.get_ylim() == (1e-4, 1)
     average = line_labelled(ax, r"average strategy $\bar\sigma^T$")
     np.testing.assert_allclose(average.get_xdata(), [c.iteration for c in run.history[:20]])
@@ -136,16 +138,16 @@ def test_set_curves_moves_the_data_and_leaves_the_axes(run) -> None:
 
 def test_set_curves_refuses_data_outside_the_axes(run) -> None:
     figure = plots.cfr_exploitability_figure([], iteration_range=(1, 100))
-    assert not plots.set_exploitability_curves(figure, run.history)  # 300 > 100
+    assert not set_exploitability_curves(figure, run.history)  # 300 > 100
     assert not any(len(line.get_xdata()) for line in figure.axes[0].get_lines())  # unchanged
     low = plots.cfr_exploitability_figure([], exploitability_range=(0.1, 1))
-    assert not plots.set_exploitability_curves(low, run.history)  # falls below 0.1
+    assert not set_exploitability_curves(low, run.history)  # falls below 0.1
     other, (ax,) = plots.new_figure()
     ax.plot([1, 2], [0.5, 0.1], label="something else")
     with pytest.raises(ValueError, match="cfr_exploitability_figure"):
-        plots.set_exploitability_curves(other, run.history)
+        set_exploitability_curves(other, run.history)
     bare = plots.cfr_exploitability_figure([], show_current=False, reference=False)
-    assert plots.set_exploitability_curves(bare, run.history[:3])  # its one curve, updated
+    assert set_exploitability_curves(bare, run.history[:3])  # its one curve, updated
 
 
 def test_non_finite_exploitability_is_refused() -> None:
@@ -185,7 +187,7 @@ def test_learned_strategy_figure_needs_every_information_set() -> None:
 
 def test_learned_strategy_table_has_a_row_per_information_set(run) -> None:
     learned, member = run.average_policy(), nash_equilibrium(0.2)
-    table = plots.learned_strategy_table(GAME, learned, member, reference_label="α = 0.2")
+    table = learned_strategy_table(GAME, learned, member, reference_label="α = 0.2")
     rows = re.findall(r"<tr>(.*?)</tr>", table)
     assert len(rows) == 1 + len(GAME.info_sets()) and "α = 0.2" in rows[0]
     for row, key in zip(rows[1:], GAME.info_sets(), strict=True):
@@ -197,24 +199,24 @@ def test_learned_strategy_table_has_a_row_per_information_set(run) -> None:
         colour = plots.PLAYER_COLOURS[GAME.player(key)]
         assert f"width:{100 * p:.1f}%;height:100%;background:{colour}" in row  # the bar
         assert f"left:{100 * q:.1f}%" in row  # the reference's mark
-    alone = plots.learned_strategy_table(GAME, learned)
+    alone = learned_strategy_table(GAME, learned)
     assert "difference" not in alone and alone.count("<tr>") == 13
 
 
 def test_a_difference_that_rounds_to_zero_has_no_minus_sign() -> None:
     member = nash_equilibrium(0.2)
     learned = {**member, "K:b": np.array([1e-5, 1 - 1e-5])}  # calls a hair less than 1
-    table = plots.learned_strategy_table(GAME, learned, member)
+    table = learned_strategy_table(GAME, learned, member)
     (row,) = [row for row in re.findall(r"<tr>(.*?)</tr>", table) if ">K:b<" in row]
     assert ">+0.000<" in row and "-0.000" not in table
 
 
 def test_learned_strategy_table_escapes_and_checks_its_input() -> None:
-    table = plots.learned_strategy_table(GAME, uniform_policy(GAME), title="<b>&</b>")
+    table = learned_strategy_table(GAME, uniform_policy(GAME), title="<b>&</b>")
     assert "&lt;b&gt;&amp;&lt;/b&gt;" in table
     partial = {key: p for key, p in uniform_policy(GAME).items() if key != "K:b"}
     with pytest.raises(ValueError, match="K:b"):
-        plots.learned_strategy_table(GAME, partial)
+        learned_strategy_table(GAME, partial)
 
 
 def test_strategy_paths_figure_has_a_panel_per_information_set(run) -> None:
@@ -306,7 +308,7 @@ def test_runs_figure_checks_its_input() -> None:
     "value, text", [(1.0, "1"), (10.0, "10"), (100.0, "10²"), (1e4, "10⁴"), (0.001, "10⁻³")]
 )
 def test_power_of_ten_labels(value, text) -> None:
-    assert _power_of_ten(value) == text
+    assert power_of_ten(value) == text
 
 
 def test_decades_around_brackets_values_by_whole_powers_of_ten() -> None:

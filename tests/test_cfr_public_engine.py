@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from toy_games import GuessingGame
 
-from lessons_lib.cfr import PublicTreeEngine, solve, variant_named
+from lessons_lib.cfr import ALGORITHMS, PublicTreeEngine, solve, variant_named
 from lessons_lib.cfr.solver import ENGINES
 from lessons_lib.counterfactual import counterfactual_values
 from lessons_lib.exploitability import expected_value, exploitability
@@ -22,13 +22,7 @@ from lessons_lib.policy import uniform_policy
 
 #: Every algorithm with each update scheme it allows.
 CONFIGURATIONS = [
-    ("cfr", "simultaneous"),
-    ("cfr", "alternating"),
-    ("cfr+", "alternating"),
-    ("lcfr", "alternating"),
-    ("lcfr", "simultaneous"),
-    ("dcfr", "alternating"),
-    ("dcfr", "simultaneous"),
+    (name, updates) for name in ALGORITHMS for updates in variant_named(name).allowed_updates
 ]
 TOLERANCE = 1e-9
 
@@ -169,7 +163,7 @@ def test_solve_picks_the_public_engine_for_kuhn_and_leduc_and_sequence_form_else
     assert other.engine == "fast"
     # Player 2 cannot see the coin, so in equilibrium player 1 names sides at random: value 0.
     assert other.history[-1].average_exploitability < 0.05
-    with pytest.raises(ValueError, match="KuhnPoker and LeducPoker only, not for GuessingGame"):
+    with pytest.raises(ValueError, match="GuessingGame.*does not describe a public tree"):
         solve(GuessingGame(), "cfr", 10, engine="public")
     with pytest.raises(ValueError, match="unknown updates 'both'"):
         PublicTreeEngine(KuhnPoker(), variant_named("cfr"), "both")

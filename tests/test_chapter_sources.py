@@ -7,18 +7,15 @@ and that the executed notebooks hold nothing that changes from run to run.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
+import chapters  # book/_tools (pyproject.toml: pythonpath)
 import nbformat
 import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("chapters", ROOT / "book" / "_tools" / "chapters.py")
-chapters = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(chapters)
 
 SOURCES = chapters.sources()
 

@@ -20,6 +20,7 @@ from kuhn_reference import (  # noqa: E402  (the tests' own reference implementa
     KEYS,
     Profile,
     brute_force_best_response,
+    kuhn_equilibrium,
     path_product,
     reference_payoff,
     reference_value,
@@ -218,15 +219,6 @@ def test_a_best_response_built_from_counterfactual_values_is_a_best_response(
 
 
 def test_at_an_equilibrium_no_action_has_positive_regret() -> None:
-    alpha = 1 / 6
-    profile = two_action_policy(
-        GAME,
-        {
-            "J:": alpha, "Q:": 0.0, "K:": 3 * alpha,
-            "J:pb": 0.0, "Q:pb": alpha + 1 / 3, "K:pb": 1.0,
-            "J:p": 1 / 3, "Q:p": 0.0, "K:p": 1.0,
-            "J:b": 0.0, "Q:b": 1 / 3, "K:b": 1.0,
-        },
-    )  # fmt: skip
+    profile = kuhn_equilibrium(1 / 6)
     result = counterfactual_values(GAME, profile)
     assert max(float(r.max()) for r in result.regrets.values()) <= 1e-12

@@ -277,7 +277,7 @@ def test_expected_value_from_ranges_and_terminal_matrices(
 def test_games_without_a_public_tree_are_refused() -> None:
     assert supports_public_tree(KuhnPoker()) and supports_public_tree(LeducPoker(ranks=5))
     assert not supports_public_tree(GuessingGame()) and not supports_public_tree("kuhn")
-    with pytest.raises(ValueError, match="KuhnPoker and LeducPoker only, not for GuessingGame"):
+    with pytest.raises(ValueError, match="GuessingGame.*does not describe a public tree"):
         public_tree(GuessingGame())
     tree = public_tree(KuhnPoker())
     with pytest.raises(ValueError, match="'pq'"):

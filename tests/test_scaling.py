@@ -163,7 +163,7 @@ def test_timing_table_leaves_out_games_above_an_engines_limit():
 def test_timing_table_refuses_bad_input():
     with pytest.raises(ValueError, match="no number"):
         scaling.timing_table(GAMES[:1], ("readable", "fast"), iterations={"fast": 2})
-    with pytest.raises(ValueError, match="at least one game"):
+    with pytest.raises(ValueError, match="at least one Game"):
         scaling.timing_table([], ("fast",))
     with pytest.raises(ValueError, match="Game"):
         scaling.memory_table(["kuhn"])

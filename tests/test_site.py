@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the tests' own helper)
+from chromium import CHROMIUM, CHROMIUM_ARGS  # book/_tools (pyproject.toml: pythonpath)
 
 pytestmark = pytest.mark.site
 

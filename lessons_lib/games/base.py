@@ -102,6 +102,23 @@ class Game(ABC):
     def player(self, key: str) -> int:
         """The player (1 or 2) who acts at information set ``key``."""
 
+    # The public tree (:mod:`lessons_lib.games.public`): what a game with one says about it.
+
+    #: Whether every action is public and only cards are hidden: each deal is
+    #: ``(player 1's private card, player 2's private card[, board card])``, the board turned
+    #: after the actions :meth:`board_is_public` names. Such a game also provides
+    #: :attr:`private_cards`, and the public-tree CFR engine can solve it.
+    has_public_tree: bool = False
+
+    @property
+    def private_cards(self) -> tuple[str, ...]:
+        """The names of the private cards, indexed as in the deals (games with a public tree)."""
+        raise ValueError(f"{self!r} does not describe a public tree")
+
+    def board_is_public(self, actions: str) -> bool:
+        """Whether the board card (if the game has one) has been turned after ``actions``."""
+        return False
+
     def describe(self, key: str) -> str:
         """A sentence describing information set ``key`` (games override this with a better one)."""
         return f"player {self.player(key)} at information set {key}"

@@ -60,6 +60,7 @@ class KuhnPoker(Game):
     """
 
     name = "kuhn_poker"
+    has_public_tree = True
     #: The two actions, in the order every policy vector uses: pass, bet.
     ACTIONS = ("p", "b")
     #: The public sequences at which somebody acts, in tree order.
@@ -85,6 +86,11 @@ class KuhnPoker(Game):
     @property
     def parameters(self) -> dict[str, object]:
         return {"n_cards": self._n_cards}
+
+    @property
+    def private_cards(self) -> tuple[str, ...]:
+        """The cards a player can hold, lowest first: the hands of the public tree's ranges."""
+        return tuple(self.cards)
 
     def card_name(self, rank: int) -> str:
         """The name of the card of rank ``rank`` (0 is the lowest)."""

@@ -110,6 +110,7 @@ class LeducPoker(Game):
     """
 
     name = "leduc_poker"
+    has_public_tree = True
     ACTIONS = ACTIONS
 
     def __init__(
@@ -166,6 +167,15 @@ class LeducPoker(Game):
     def max_raises(self) -> int:
         """The most raises (a bet included) one round allows."""
         return self._max_raises
+
+    @property
+    def private_cards(self) -> tuple[str, ...]:
+        """The cards a player can hold, lowest first: the hands of the public tree's ranges."""
+        return tuple(self.cards)
+
+    def board_is_public(self, actions: str) -> bool:
+        """Whether the board card has been turned after ``actions`` (the second round has begun)."""
+        return len(self.betting(actions).rounds) > 1
 
     def card_name(self, rank: int) -> str:
         """The name of rank ``rank`` (0 is the lowest)."""

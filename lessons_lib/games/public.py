@@ -44,12 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lessons_lib.games.base import Deal, Game, History
-from lessons_lib.games.kuhn import KuhnPoker
-from lessons_lib.games.leduc import LeducPoker
 from lessons_lib.validation import check_choice
-
-#: The games whose public tree :func:`public_tree` can build.
-SUPPORTED_GAMES = (KuhnPoker, LeducPoker)
 
 #: The kinds of public node.
 NODE_KINDS = ("decision", "chance", "terminal")
@@ -109,8 +104,9 @@ class PublicTree:
 
 
 def supports_public_tree(game: object) -> bool:
-    """Whether :func:`public_tree` can build ``game``'s public tree (Kuhn and Leduc poker)."""
-    return isinstance(game, SUPPORTED_GAMES)
+    """Whether ``game`` describes a public tree (:attr:`~lessons_lib.games.base.Game.has_public_tree`:
+    Kuhn and Leduc poker and their generalisations)."""
+    return isinstance(game, Game) and game.has_public_tree
 
 
 def public_tree(game: Game) -> PublicTree:
@@ -122,9 +118,10 @@ def public_tree(game: Game) -> PublicTree:
     pays the same whatever the (hidden) board.
     """
     if not supports_public_tree(game):
-        names = " and ".join(kind.__name__ for kind in SUPPORTED_GAMES)
-        raise ValueError(f"the public tree is built for {names} only, not for {game!r}")
-    hands = tuple(game.cards)
+        raise ValueError(
+            f"{game!r} does not describe a public tree (Game.has_public_tree is False)"
+        )
+    hands = game.private_cards
     deals = game.deals()
     states: list[tuple[str, int | None]] = [("", None)]
     parent = [-1]
@@ -181,7 +178,7 @@ def chance_matrix(joint: np.ndarray, board: int | None) -> np.ndarray:
 
 def board_is_public(game: Game, actions: str) -> bool:
     """Whether the board card has been turned after ``actions`` (Leduc's second round)."""
-    return isinstance(game, LeducPoker) and len(game.betting(actions).rounds) > 1
+    return game.board_is_public(actions)
 
 
 def _deals_at(deals: list[tuple[Deal, float]], board: int | None) -> list[tuple[Deal, float]]:

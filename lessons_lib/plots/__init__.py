@@ -1,8 +1,10 @@
 """Figures for the book: pure functions that take data and return a matplotlib ``Figure``.
 
-Submodules by topic; everything a chapter needs is re-exported here, so chapters write
+Submodules by topic; every figure a chapter needs is re-exported here, so chapters write
 ``plots.simplex_figure(...)``. The shared style (colours per player, :class:`BookFigure`) lives in
-:mod:`lessons_lib.plots.style`.
+:mod:`lessons_lib.plots.style`. Three submodules hold what is not a figure: HTML tables
+(:mod:`lessons_lib.plots.tables`), the live demo's in-place figure updates
+(:mod:`lessons_lib.plots.live`) and log-axis arithmetic (:mod:`lessons_lib.plots.axes`).
 """
 
 from lessons_lib.plots.cfr import (
@@ -12,8 +14,6 @@ from lessons_lib.plots.cfr import (
     exploitability_runs_figure,
     family_animation,
     learned_strategy_figure,
-    learned_strategy_table,
-    set_exploitability_curves,
     strategy_paths_figure,
 )
 from lessons_lib.plots.cfr_variants import (
@@ -87,7 +87,6 @@ __all__ = [
     "Curve",
     "cfr_exploitability_figure",
     "exploitability_curves",
-    "set_exploitability_curves",
     "convergence_figure",
     "cost_curves_figure",
     "cost_per_iteration_figure",
@@ -106,7 +105,6 @@ __all__ = [
     "information_set_figure",
     "learned_alpha_figure",
     "learned_strategy_figure",
-    "learned_strategy_table",
     "mean_payoff_figure",
     "memory_figure",
     "new_figure",

@@ -2,10 +2,10 @@
 
 - :func:`cfr_exploitability_figure`  ``epsilon(sigma_bar^T)`` and ``epsilon(sigma^{T+1})`` on a
   log-log plot, with a ``1/sqrt(T)`` reference line and a second axis in mbb/g (its curves are
-  :func:`exploitability_curves`, and :func:`set_exploitability_curves` updates them in place)
+  :func:`exploitability_curves`; :mod:`lessons_lib.plots.live` updates them in place)
 - :func:`learned_strategy_figure`    the learned probability of betting (or calling) at every
   information set beside a reference profile, such as the member of Kuhn's family with the
-  learned alpha (and :func:`learned_strategy_table`, the same as an HTML table for the live demo)
+  learned alpha (:mod:`lessons_lib.plots.tables` has the same as an HTML table for the live demo)
 - :func:`strategy_paths_figure`      the average strategy of every information set over the
   iterations, one small panel each
 - :func:`family_animation`           the learned bluff, value bet and call moving onto Kuhn's
@@ -18,7 +18,6 @@ colour; a player's probabilities are drawn in that player's colour.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -26,10 +25,10 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
 from lessons_lib.cfr.training import Checkpoint
 from lessons_lib.games.base import Game
+from lessons_lib.plots.axes import checked_log_range, decades_around, light_log_axis
 from lessons_lib.plots.counterfactual import action_names
 from lessons_lib.plots.style import (
     PLAYER_COLOURS,
@@ -138,11 +137,11 @@ def cfr_exploitability_figure(
     passes through the first checkpoint's average exploitability: it shows the slope of CFR's
     worst-case rate, not a bound. The axes fit the data (whole decades of exploitability) unless
     ``iteration_range`` or ``exploitability_range`` fix them, as a live plot does so that only its
-    curves change (:func:`set_exploitability_curves`). An empty history gives empty curves and a
+    curves change (:func:`~lessons_lib.plots.live.set_exploitability_curves`). An empty history gives empty curves and a
     note, "no iterations yet".
     """
-    iteration_range = _checked_range(iteration_range, "iteration_range")
-    exploitability_range = _checked_range(exploitability_range, "exploitability_range")
+    iteration_range = checked_log_range(iteration_range, "iteration_range")
+    exploitability_range = checked_log_range(exploitability_range, "exploitability_range")
     until = None if iteration_range is None else iteration_range[1]
     curves = exploitability_curves(history, show_current, reference, until, markers)
     figure, (ax,) = new_figure(6.6, 4.2)
@@ -160,39 +159,9 @@ def cfr_exploitability_figure(
     mbb = ax.secondary_yaxis("right", functions=(lambda c: c * 1000.0, lambda m: m / 1000.0))
     mbb.set_ylabel("mbb/g")
     for axis in (ax.xaxis, ax.yaxis, mbb.yaxis):
-        _light_log_axis(axis)
+        light_log_axis(axis)
     ax.set_title(title)
     return figure
-
-
-def set_exploitability_curves(figure: Figure, history: Sequence[Checkpoint]) -> bool:
-    """Give a figure of :func:`cfr_exploitability_figure` the curves of ``history``, axes unchanged.
-
-    The update of an animation frame: only the curves' points change (and the note "no iterations
-    yet" shows or hides); their styles, markers included, stay as drawn. It is possible when
-    ``history`` fits inside the figure's axes; otherwise nothing changes and the answer is
-    ``False`` (draw a new figure instead).
-    """
-    ax = figure.axes[0]
-    lines = {line.get_label(): line for line in ax.get_lines()}
-    show_current = any(label.startswith("current") for label in lines)
-    reference = any(label.startswith("reference") for label in lines)
-    (low, high), (bottom, top) = ax.get_xlim(), ax.get_ylim()
-    curves = exploitability_curves(history, show_current, reference, reference_until=high)
-    if [curve.label for curve in curves] != list(lines):
-        raise ValueError("figure was not drawn by cfr_exploitability_figure")
-    for curve in curves:
-        if curve.label.startswith("reference") or not curve.iterations.size:
-            continue  # the reference line may leave the axes, the data may not
-        x, y = curve.iterations, curve.exploitability
-        if not (low <= x[0] and x[-1] <= high and bottom <= y.min() and y.max() <= top):
-            return False
-    for curve in curves:
-        lines[curve.label].set_data(curve.iterations, curve.exploitability)
-    for text in ax.texts:
-        if text.get_text() == NO_ITERATIONS:
-            text.set_visible(not history)
-    return True
 
 
 def _fitted_iterations(curves: Sequence[Curve]) -> tuple[float, float]:
@@ -208,31 +177,6 @@ def _fitted_exploitability(curves: Sequence[Curve]) -> tuple[float, float]:
     return decades_around(points) if points.size else (1e-3, 1.0)
 
 
-def decades_around(values: Sequence[float]) -> tuple[float, float]:
-    """The powers of ten just below the smallest and above the largest of positive ``values``.
-
-    At least one decade apart, so that a log axis with these limits labels two powers of ten.
-    """
-    points = np.asarray(values, dtype=float)
-    if not points.size or not np.all(points > 0):
-        raise ValueError(f"values must be positive numbers, got {values!r}")
-    low, high = np.floor(np.log10(points.min())), np.ceil(np.log10(points.max()))
-    return float(10**low), float(10 ** max(high, low + 1))
-
-
-def _checked_range(limits: tuple[float, float] | None, name: str) -> tuple[float, float] | None:
-    """``None``, or a pair ``0 < low < high`` of finite numbers (a range on a log axis)."""
-    if limits is None:
-        return None
-    try:
-        low, high = (float(value) for value in limits)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a pair (low, high), got {limits!r}") from None
-    if not (np.isfinite(low) and np.isfinite(high) and 0 < low < high):
-        raise ValueError(f"{name} must satisfy 0 < low < high on a log axis, got {limits!r}")
-    return low, high
-
-
 def learned_strategy_figure(
     game: Game,
     learned: Policy,
@@ -246,7 +190,7 @@ def learned_strategy_figure(
     colour for ``learned``, and, when ``reference`` is given, a black diamond for it, joined by a
     line that shows the gap. The learned and reference numbers are written at the right.
     """
-    keys = _two_action_info_sets(game, learned, reference)
+    keys = two_action_info_sets(game, learned, reference)
     figure, (ax,) = new_figure(7.2, 0.36 * len(keys) + 1.4)
     rows = np.arange(len(keys))[::-1]  # the first information set on top
     for row, key in zip(rows, keys, strict=True):
@@ -291,87 +235,12 @@ def learned_strategy_figure(
     return figure
 
 
-def learned_strategy_table(
-    game: Game,
-    learned: Policy,
-    reference: Policy | None = None,
-    reference_label: str = "equilibrium",
-    title: str = "The learned average strategy",
-) -> str:
-    """The comparison of :func:`learned_strategy_figure` as an HTML table, one row per information set.
+def two_action_info_sets(game: Game, learned: Policy, reference: Policy | None) -> list[str]:
+    """The game's information sets, checked to have two actions and entries in both policies.
 
-    Each row gives the learned probability of the second action (bet, or call), the reference's,
-    their difference, and a bar: filled in the player's colour up to the learned probability, with
-    a black mark at the reference's. HTML, not a Figure, because the live demo redraws it after
-    every chunk of training and a browser draws a table in no time. White like the figures, so it
-    stays legible on a dark theme.
+    The information sets that :func:`learned_strategy_figure` and
+    :func:`~lessons_lib.plots.tables.learned_strategy_table` show, one row each.
     """
-    keys = _two_action_info_sets(game, learned, reference)
-    cell = "padding:1px 6px;text-align:right;font-variant-numeric:tabular-nums"
-    head = "padding:1px 6px;text-align:right;vertical-align:bottom;max-width:7em"
-    header = ["player", "information set", "action", "learned"]
-    if reference is not None:
-        header += [html.escape(reference_label), "difference"]
-    rows = [
-        "<tr>" + "".join(f'<th style="{head}">{name}</th>' for name in header) + "<th></th></tr>"
-    ]
-    for key in keys:
-        colour = PLAYER_COLOURS[game.player(key)]
-        p = float(learned[key][1])
-        cells = [
-            f'<td style="{cell};color:{colour};font-weight:bold">{game.player(key)}</td>',
-            f'<td style="{cell};color:{colour}">{html.escape(key)}</td>',
-            f'<td style="{cell}">{html.escape(action_names(game, key)[1])}</td>',
-            f'<td style="{cell}">{p:.3f}</td>',
-        ]
-        bar = _probability_bar(p, colour, None)
-        if reference is not None:
-            q = float(reference[key][1])
-            cells += [
-                f'<td style="{cell}">{q:.3f}</td>',
-                f'<td style="{cell}">{_signed(p - q)}</td>',
-            ]
-            bar = _probability_bar(p, colour, q)
-        rows.append("<tr>" + "".join(cells) + f'<td style="padding:1px 8px">{bar}</td></tr>')
-    players = ", ".join(
-        f'<span style="color:{PLAYER_COLOURS[i]};font-weight:bold">player {i}</span>'
-        for i in game.PLAYERS
-    )
-    mark = f"; a black mark: {html.escape(reference_label)}" if reference is not None else ""
-    # Colours, size and line height set on the table too: a table need not inherit them (in quirks
-    # mode), and a widget's HTML has the tall line height of its controls.
-    table = "border-collapse:collapse;color:black;font-size:12px;line-height:1.35;background:white"
-    return (
-        '<div style="background:white;color:black;padding:6px;font-size:12px;line-height:1.35;'
-        'display:inline-block">'
-        f'<div style="font-weight:bold;font-size:13px">{html.escape(title)}</div>'
-        '<div style="max-width:34em">'
-        f"Probability of bet or call at each information set ({players}){mark}.</div>"
-        f'<table style="{table}">{"".join(rows)}</table></div>'
-    )
-
-
-def _signed(difference: float) -> str:
-    """``+0.014``, ``-0.003``, and ``+0.000`` (not ``-0.000``) for what rounds to zero."""
-    return f"{round(difference, 3) + 0.0:+.3f}"
-
-
-def _probability_bar(p: float, colour: str, reference: float | None) -> str:
-    """A 100-pixel bar filled to ``p`` in ``colour``, with a black mark at ``reference``."""
-    mark = ""
-    if reference is not None:
-        mark = (
-            f'<div style="position:absolute;left:{100 * reference:.1f}%;top:-3px;width:2px;'
-            'height:16px;margin-left:-1px;background:black"></div>'
-        )
-    return (
-        '<div style="position:relative;width:100px;height:10px;background:#E5E5E5">'
-        f'<div style="width:{100 * p:.1f}%;height:100%;background:{colour}"></div>{mark}</div>'
-    )
-
-
-def _two_action_info_sets(game: Game, learned: Policy, reference: Policy | None) -> list[str]:
-    """The game's information sets, checked to have two actions and entries in both policies."""
     keys = list(game.info_sets())
     for key in keys:
         if len(game.actions(key)) != 2:
@@ -423,7 +292,7 @@ def strategy_paths_figure(
             ax.set_xlim(x[0], x[-1])
             ax.set_title(f"{key}  P({action_names(game, key)[1]})", fontsize=9, color=colour)
             ax.tick_params(labelsize=7)
-            _light_log_axis(ax.xaxis)
+            light_log_axis(ax.xaxis)
             if r == n_rows - 1 or grid[r + 1][c] is None:
                 ax.set_xlabel("iterations T", fontsize=8)
     note = f"; dashed: {reference_label}" if reference is not None else ""
@@ -488,7 +357,7 @@ def family_animation(
     curve_ax.set_ylabel("exploitability of the average (chips per hand)")
     curve_ax.set_title("exploitability so far")
     for axis in (curve_ax.xaxis, curve_ax.yaxis):
-        _light_log_axis(axis)
+        light_log_axis(axis)
 
     def draw(frame: int) -> tuple:
         k = chosen[frame]
@@ -541,7 +410,7 @@ def exploitability_runs_figure(
         ax.set_ylabel("exploitability of the average (chips per hand)")
         ax.set_title(panel_title)
         for axis in (ax.xaxis, ax.yaxis):
-            _light_log_axis(axis)
+            light_log_axis(axis)
         ax.legend(fontsize=8, loc="lower left")
     if title is not None:
         figure.suptitle(title)
@@ -556,24 +425,6 @@ def _history_arrays(history: Sequence[Checkpoint]) -> tuple[np.ndarray, np.ndarr
     if not (np.all(np.isfinite(average)) and np.all(np.isfinite(current))):
         raise ValueError("history has a non-finite exploitability")
     return iterations, average, current
-
-
-def _light_log_axis(axis: object) -> None:
-    """Powers of ten only, labelled in plain text (``10⁻²``): several times faster to draw than the
-    default minor ticks and mathtext labels, which matters for the live demo's redraws, for
-    figures of many panels and for animation frames."""
-    axis.set_major_locator(LogLocator(base=10.0, numticks=12))
-    axis.set_minor_locator(NullLocator())
-    axis.set_major_formatter(FuncFormatter(lambda value, _: _power_of_ten(value)))
-
-
-def _power_of_ten(value: float) -> str:
-    """``1``, ``10``, ``10²``, ``10⁻³``: a power of ten with a Unicode superscript exponent."""
-    exponent = int(round(np.log10(value)))
-    if exponent in (0, 1):
-        return f"{10**exponent:g}"
-    digits = str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
-    return f"10{digits}"
 
 
 def _panel_layout(game: Game) -> list[list[str | None]]:

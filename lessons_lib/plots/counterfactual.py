@@ -6,7 +6,7 @@ one player's information sets, in the game's order, as groups of bars in that pl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -40,16 +40,7 @@ def counterfactual_values_figure(
     The bar heights are exactly the numbers in ``values`` (chance included or not, as computed).
     """
     keys = _keys_of(game, player)
-    n_actions = _common_action_count(game, keys)
-    series = [
-        (
-            _action_legend(game, keys, a),
-            [values.action_values[key][a] for key in keys],
-            PLAYER_COLOURS[player],
-            _ACTION_ALPHA[a] if a < len(_ACTION_ALPHA) else 1.0,
-        )
-        for a in range(n_actions)
-    ]
+    series = _action_series(game, keys, player, values.action_values)
     series.append(
         (
             f"information set value $v_{player}(\\sigma, I)$",
@@ -71,21 +62,27 @@ def regrets_figure(
     """Grouped bars per information set of ``player``: the regrets
     ``r(I, a) = v_i(sigma_{I->a}, I) - v_i(sigma, I)`` of each action."""
     keys = _keys_of(game, player)
-    n_actions = _common_action_count(game, keys)
-    series = [
-        (
-            _action_legend(game, keys, a),
-            [values.regrets[key][a] for key in keys],
-            PLAYER_COLOURS[player],
-            _ACTION_ALPHA[a] if a < len(_ACTION_ALPHA) else 1.0,
-        )
-        for a in range(n_actions)
-    ]
+    series = _action_series(game, keys, player, values.regrets)
     figure, (ax,) = new_figure(max(6.4, 1.05 * len(keys) + 1.2), 4.0)
     _grouped_bars(ax, keys, series)
     ax.set_ylabel(f"regret $r(I, a)$ for player {player}")
     ax.set_title(title or f"Player {player}'s counterfactual regrets ({_convention(values)})")
     return figure
+
+
+def _action_series(
+    game: Game, keys: list[str], player: int, table: Mapping[str, np.ndarray]
+) -> list[tuple[str, list[float], str, float]]:
+    """One bar series per action: ``table[key][a]`` for each key, in the player's colour."""
+    return [
+        (
+            _action_legend(game, keys, a),
+            [table[key][a] for key in keys],
+            PLAYER_COLOURS[player],
+            _ACTION_ALPHA[a] if a < len(_ACTION_ALPHA) else 1.0,
+        )
+        for a in range(_common_action_count(game, keys))
+    ]
 
 
 def _grouped_bars(

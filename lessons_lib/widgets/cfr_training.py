@@ -39,7 +39,9 @@ from lessons_lib.cfr import ALGORITHMS, CFRResult, variant_named
 from lessons_lib.exploitability import expected_value, to_mbb_per_game
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.kuhn_equilibria import ALPHA_RANGE, alpha_of, game_value, nash_equilibrium
-from lessons_lib.plots.cfr import decades_around
+from lessons_lib.plots.axes import decades_around
+from lessons_lib.plots.live import set_exploitability_curves
+from lessons_lib.plots.tables import learned_strategy_table
 from lessons_lib.validation import check_iterations
 from lessons_lib.widgets.app import App, Panel
 from lessons_lib.widgets.live_figure import LiveFigure
@@ -211,7 +213,7 @@ class CFRTrainingApp(App):
         label = f"Kuhn's member α = {member:.3f}"
         if member != alpha:
             label += " (nearest)"
-        table = plots.learned_strategy_table(
+        table = learned_strategy_table(
             self.game,
             average,
             nash_equilibrium(member),
@@ -223,7 +225,7 @@ class CFRTrainingApp(App):
     def _exploitability_plot(self) -> LiveFigure:
         """The plot with the run's curves: updated in place if its axes can show them, else new."""
         history = self.result.history
-        if self._plot is None or not plots.set_exploitability_curves(self._plot.figure, history):
+        if self._plot is None or not set_exploitability_curves(self._plot.figure, history):
             last = max(self.target, self.iterations)
             figure = plots.cfr_exploitability_figure(
                 history,

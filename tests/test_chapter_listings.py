@@ -50,3 +50,13 @@ def test_a_listing_shows_a_public_documented_object_of_the_library(
     qualified = f"{module.__name__}.{getattr(shown, '__qualname__', module.__name__)}"
     assert not any(part.startswith("_") for part in qualified.split(".")), (chapter, qualified)
     assert inspect.getdoc(shown), (chapter, qualified)
+
+
+def test_the_package_docstring_names_every_module() -> None:
+    import lessons_lib
+
+    root = Path(lessons_lib.__file__).parent
+    packages = {path.parent.name for path in root.glob("*/__init__.py")}
+    modules = packages | {path.stem for path in root.glob("*.py") if path.stem != "__init__"}
+    named = set(re.findall(r":mod:`lessons_lib\.(\w+)", lessons_lib.__doc__))
+    assert modules == named

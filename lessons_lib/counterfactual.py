@@ -37,6 +37,7 @@ import numpy as np
 
 from lessons_lib.games.base import Game, GameTree, History
 from lessons_lib.policy import validate_policy
+from lessons_lib.sums import sum_of_products
 from lessons_lib.validation import check_choice
 
 
@@ -174,3 +175,36 @@ def counterfactual_values(
         action_values=actions,
         regrets={key: actions[key] - info_value[k] for k, key in enumerate(keys)},
     )
+
+
+def counterfactual_values_by_walk(
+    game: Game, policy: Mapping[str, np.ndarray]
+) -> dict[str, np.ndarray]:
+    """``v_i(sigma_{I->a}, I)`` for every information set, by walking the tree of every deal.
+
+    The recursive form of :func:`counterfactual_values` (chance included), as in Neller and
+    Lanctot (2013): ``walk`` returns ``u_1(sigma, h)``, and at each decision history h of player i
+    adds ``pi_{-i}(h) u_i(sigma, h.a)`` to the value of each action a at h's information set.
+    Slower than the array form, and written to be read beside it.
+    """
+    sigma = validate_policy(game, policy)
+    values = {key: np.zeros(len(game.actions(key))) for key in game.info_sets()}
+
+    def walk(history: History, chance: float, reach_1: float, reach_2: float) -> float:
+        if game.is_terminal(history):
+            return game.payoff(history)  # u_1(z)
+        key = game.info_set_key(history)
+        actor, strategy = game.player(key), sigma[key]
+        child_values = np.array([
+            walk(game.next_history(history, action), chance,
+                 reach_1 * (strategy[a] if actor == 1 else 1.0),
+                 reach_2 * (strategy[a] if actor == 2 else 1.0))
+            for a, action in enumerate(game.actions(key))
+        ])  # fmt: skip
+        others, sign = (chance * reach_2, 1.0) if actor == 1 else (chance * reach_1, -1.0)
+        values[key] += others * sign * child_values  # pi_{-i}(h) u_i(sigma, h.a)
+        return sum_of_products(strategy, child_values)  # u_1(sigma, h)
+
+    for deal, probability in game.deals():
+        walk(game.initial_history(deal), probability, 1.0, 1.0)
+    return values

@@ -30,11 +30,12 @@ from kuhn_reference import (  # noqa: E402  (the tests' own reference implementa
 from lessons_lib.counterfactual import (
     Reach,
     counterfactual_values,
+    counterfactual_values_by_walk,
     history_values,
     reach_probabilities,
 )
 from lessons_lib.exploitability import best_response, expected_value
-from lessons_lib.games import History, KuhnPoker
+from lessons_lib.games import History, KuhnPoker, LeducPoker
 from lessons_lib.policy import two_action_policy, uniform_policy
 
 GAME = KuhnPoker()
@@ -222,3 +223,15 @@ def test_at_an_equilibrium_no_action_has_positive_regret() -> None:
     profile = kuhn_equilibrium(1 / 6)
     result = counterfactual_values(GAME, profile)
     assert max(float(r.max()) for r in result.regrets.values()) <= 1e-12
+
+
+@pytest.mark.parametrize("game", [KuhnPoker(), KuhnPoker(n_cards=4), LeducPoker()], ids=repr)
+def test_the_recursive_walk_gives_the_array_forms_counterfactual_values(game) -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(2):
+        policy = {key: rng.dirichlet(np.ones(len(game.actions(key)))) for key in game.info_sets()}
+        by_arrays = counterfactual_values(game, policy).action_values
+        by_walk = counterfactual_values_by_walk(game, policy)
+        assert list(by_walk) == list(game.info_sets())
+        for key in game.info_sets():
+            np.testing.assert_allclose(by_walk[key], by_arrays[key], rtol=0, atol=1e-12)

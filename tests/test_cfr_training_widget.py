@@ -223,7 +223,7 @@ def test_the_plot_is_the_books_figure_of_the_run_pixel_for_pixel() -> None:
     )
     fresh = plots.cfr_exploitability_figure(
         app.result.history,
-        title="cfr+ on Kuhn poker",
+        title="CFR+ on Kuhn poker",
         iteration_range=(left, right),
         exploitability_range=(bottom, top),
         markers=True,

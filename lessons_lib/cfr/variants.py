@@ -69,6 +69,8 @@ class Variant:
 
     #: The algorithm's name, as :func:`lessons_lib.cfr.solve` takes it.
     name: ClassVar[str] = "cfr"
+    #: The algorithm's name in titles and text.
+    title: ClassVar[str] = "CFR"
     #: The update scheme used when none is asked for.
     default_updates: ClassVar[str] = "simultaneous"
     #: The update schemes the algorithm is defined with.
@@ -105,6 +107,7 @@ class CFRPlus(Variant):
     """CFR+ (Tammelin 2014): regret-matching+, alternating updates, linear averaging ``w_t = t``."""
 
     name: ClassVar[str] = "cfr+"
+    title: ClassVar[str] = "CFR+"
     default_updates: ClassVar[str] = "alternating"
     allowed_updates: ClassVar[tuple[str, ...]] = ("alternating",)
     floors_regrets: ClassVar[bool] = True
@@ -130,6 +133,7 @@ class DiscountedCFR(Variant):
     """
 
     name: ClassVar[str] = "dcfr"
+    title: ClassVar[str] = "Discounted CFR"
     default_updates: ClassVar[str] = "alternating"
 
     alpha: float = 1.5
@@ -163,6 +167,7 @@ class LinearCFR(DiscountedCFR):
     """Linear CFR (Brown and Sandholm 2019): DCFR with ``alpha = beta = gamma = 1``."""
 
     name: ClassVar[str] = "lcfr"
+    title: ClassVar[str] = "Linear CFR"
 
     alpha: float = 1.0
     beta: float = 1.0

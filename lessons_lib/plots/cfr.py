@@ -367,7 +367,8 @@ def family_animation(
         queen_dot.set_data([alpha[k]], [queen[k]])
         shown = steps <= x[k]
         curve.set_data(steps[shown & keep], average[shown & keep])
-        family_ax.set_title(f"player 1 after {int(x[k]):,} iterations: α = {alpha[k]:.3f}")
+        done = f"{int(x[k]):,} iteration{'' if int(x[k]) == 1 else 's'}"
+        family_ax.set_title(f"player 1 after {done}: α = {alpha[k]:.3f}")
         return king_trail, queen_trail, king_dot, queen_dot, curve
 
     draw(len(chosen) - 1)  # lay the figure out once, with the longest titles, then keep it fixed

@@ -122,7 +122,7 @@ class CFRTrainingApp(App):
         target = check_iterations(target, "target")
         while self.iterations < target:
             self.result.train(self._next_chunk(target))
-        self.message = f"Done: {self.iterations:,} iterations."
+        self.message = f"Done: {_count(self.iterations)}."
         self.refresh()
 
     def pause(self) -> None:
@@ -157,7 +157,7 @@ class CFRTrainingApp(App):
             if generation == self._generation:
                 done = self.iterations >= target
                 self.message = (
-                    f"Done: {self.iterations:,} iterations."
+                    f"Done: {_count(self.iterations)}."
                     if done
                     else f"Paused at iteration {self.iterations:,}."
                 )
@@ -173,7 +173,7 @@ class CFRTrainingApp(App):
             self.pause()
             return
         if self.iterations >= self.target:
-            self.message = f"Already at {self.iterations:,} iterations: press Reset to start over."
+            self.message = f"Already at {_count(self.iterations)}: press Reset to start over."
             self.status.value = self._status()
             return
         try:
@@ -229,7 +229,7 @@ class CFRTrainingApp(App):
             last = max(self.target, self.iterations)
             figure = plots.cfr_exploitability_figure(
                 history,
-                title=f"{self.result.algorithm} on Kuhn poker",
+                title=f"{self.result.variant.title} on Kuhn poker",
                 iteration_range=(
                     1,
                     10 ** math.ceil(math.log10(last)) if last > self.target else last,
@@ -265,7 +265,7 @@ class CFRTrainingApp(App):
             last = self.result.history[-1]
             average = self.result.average_policy()
             line = (
-                f"<b>{self.result.algorithm}</b> · iteration {last.iteration:,} · exploitability "
+                f"<b>{self.result.variant.title}</b> · iteration {last.iteration:,} · exploitability "
                 f"{last.average_exploitability:.3e} chips per hand "
                 f"({to_mbb_per_game(last.average_exploitability):.3g} mbb/g) · "
                 f"player 1's value {expected_value(self.game, average):+.5f} "

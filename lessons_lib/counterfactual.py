@@ -180,31 +180,35 @@ def counterfactual_values(
 def counterfactual_values_by_walk(
     game: Game, policy: Mapping[str, np.ndarray]
 ) -> dict[str, np.ndarray]:
-    """``v_i(sigma_{I->a}, I)`` for every information set, by walking the tree of every deal.
+    """``v_i(sigma_{I->a}, I)`` at every information set, by a walk.
 
-    The recursive form of :func:`counterfactual_values` (chance included), as in Neller and
-    Lanctot (2013): ``walk`` returns ``u_1(sigma, h)``, and at each decision history h of player i
-    adds ``pi_{-i}(h) u_i(sigma, h.a)`` to the value of each action a at h's information set.
-    Slower than the array form, and written to be read beside it.
+    The recursive form of :func:`counterfactual_values`, chance
+    included, as in Neller and Lanctot (2013). ``walk`` returns
+    ``u_1(sigma, h)``; at each decision history h of player i, it
+    adds ``pi_{-i}(h) u_i(sigma, h.a)`` to the value of each action a
+    at h's information set. Slower than the array form; written to be
+    read beside it.
     """
     sigma = validate_policy(game, policy)
-    values = {key: np.zeros(len(game.actions(key))) for key in game.info_sets()}
+    values = {k: np.zeros(len(game.actions(k))) for k in sigma}
 
-    def walk(history: History, chance: float, reach_1: float, reach_2: float) -> float:
-        if game.is_terminal(history):
-            return game.payoff(history)  # u_1(z)
-        key = game.info_set_key(history)
-        actor, strategy = game.player(key), sigma[key]
-        child_values = np.array([
-            walk(game.next_history(history, action), chance,
-                 reach_1 * (strategy[a] if actor == 1 else 1.0),
-                 reach_2 * (strategy[a] if actor == 2 else 1.0))
-            for a, action in enumerate(game.actions(key))
-        ])  # fmt: skip
-        others, sign = (chance * reach_2, 1.0) if actor == 1 else (chance * reach_1, -1.0)
-        values[key] += others * sign * child_values  # pi_{-i}(h) u_i(sigma, h.a)
-        return sum_of_products(strategy, child_values)  # u_1(sigma, h)
+    def walk(h: History, chance: float, reach: list[float]) -> float:
+        if game.is_terminal(h):
+            return game.payoff(h)  # u_1(z)
+        key = game.info_set_key(h)
+        i, strategy = game.player(key), sigma[key]
+        child_values = []
+        for a, action in enumerate(game.actions(key)):
+            child_reach = list(reach)
+            child_reach[i - 1] *= strategy[a]  # pi_i(h.a)
+            child = game.next_history(h, action)
+            child_values.append(walk(child, chance, child_reach))
+        others = chance * reach[2 - i]  # pi_{-i}(h), with chance
+        sign = 1.0 if i == 1 else -1.0  # u_2 = -u_1
+        values[key] += others * sign * np.array(child_values)
+        # u_1(sigma, h) = sum_a sigma(I, a) u_1(sigma, h.a)
+        return sum_of_products(strategy, child_values)
 
     for deal, probability in game.deals():
-        walk(game.initial_history(deal), probability, 1.0, 1.0)
+        walk(game.initial_history(deal), probability, [1.0, 1.0])
     return values

@@ -4,15 +4,19 @@ CFR (Zinkevich et al. 2007) runs a regret matcher at every information set. Each
 the game tree, gives every action its counterfactual regret (what playing it would have gained,
 weighted by how likely the opponent and chance were to lead there) and adds the strategy played,
 weighted by the player's own reach, to a running sum. The *average* strategy converges to a Nash
-equilibrium of a two-player zero-sum game; the current one need not.
+equilibrium of a two-player zero-sum game (its exploitability tends to zero); the current one
+need not.
 
 - :mod:`lessons_lib.cfr.state`       the regret tables: :class:`CFRState`
 - :mod:`lessons_lib.cfr.readable`    the iteration as pseudocode, a recursive walk of the tree
 - :mod:`lessons_lib.cfr.vectorised`  the same iteration in the sequence form, fast enough to demo live
 - :mod:`lessons_lib.cfr.public_tree` the same iteration on the public tree with ranges, the default
   for Kuhn and Leduc poker and their generalisations
+- :mod:`lessons_lib.cfr.array_engine` what the two array engines share: joint arrays, update schemes
 - :mod:`lessons_lib.cfr.variants`    CFR, CFR+, Linear CFR and Discounted CFR: their weights and discounts
-- :mod:`lessons_lib.cfr.solver`      :func:`solve`, checkpoints, and resuming a run
+- :mod:`lessons_lib.cfr.training`    runs: checkpoints, their schedule, ``train`` (shared with MCCFR)
+- :mod:`lessons_lib.cfr.solver`      :func:`solve`: choosing the algorithm and the engine
+- :mod:`lessons_lib.cfr.pitfalls`    deliberately wrong variants, measured in Chapter 4
 
 Typical use::
 

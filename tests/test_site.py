@@ -8,8 +8,11 @@ saved under ``_build/screenshots/`` for a human to look at.
 
 from __future__ import annotations
 
+import base64
+import io
 import re
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 import yaml
@@ -24,6 +27,47 @@ WIDGET_ERRORS = ("Error displaying widget", "model not found")
 RAW_WIDGET_REPR = re.compile(r"\b(VBox|HBox|IntSlider|FloatSlider|Button|Output|Image)\(\w+=")
 # Console messages that are expected when every other host is blocked, and the theme's own notice.
 ALLOWED_CONSOLE = re.compile(r"net::ERR_|Failed to load resource|Got invalid theme mode")
+#: The smallest text a figure may show, in CSS pixels, on a page 1,200 px wide.
+SMALLEST_TEXT_PX = 9.0
+
+# Every element of the article that cuts its content off or scrolls sideways (a code block, a
+# table's output, a display equation), and every block that sticks out past the article's edge.
+OVERFLOW_SCAN = """() => {
+  const article = document.querySelector("article.bd-article");
+  const edge = article.getBoundingClientRect().right;
+  const name = (e) => `${e.tagName.toLowerCase()} starting ${JSON.stringify(
+      (e.innerText || e.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 60))}`;
+  const found = [];
+  for (const e of article.querySelectorAll("*")) {
+    if (e.closest("mjx-assistive-mml")) continue;  // MathJax's hidden copy for screen readers
+    const style = getComputedStyle(e);
+    const box = e.getBoundingClientRect();
+    if (box.width === 0 || style.visibility === "hidden") continue;
+    const cuts = ["auto", "scroll", "hidden", "clip"].includes(style.overflowX);
+    if (cuts && e.scrollWidth > e.clientWidth + 1) {
+      found.push(`${e.scrollWidth - e.clientWidth} px too wide: ${name(e)}`);
+    } else if (box.right > edge + 1 && e.matches("pre, table, img, svg, p, div")) {
+      found.push(`${Math.round(box.right - edge)} px past the column: ${name(e)}`);
+    }
+  }
+  return found;
+}"""
+
+# Every image of the article: where it comes from, its size in the file and on the page, and, for
+# an animation's frame, what the animation's wrapper records (lessons_lib.plots.style).
+FIGURE_SCAN = """() => Array.from(document.querySelectorAll("article img")).map(img => {
+  const animation = img.closest(".book-animation");
+  let heading = null;
+  for (let e = img; e && !heading; e = e.parentElement) {
+    for (let s = e.previousElementSibling; s && !heading; s = s.previousElementSibling) {
+      const h = s.matches("h1, h2, h3") ? s : s.querySelector("h1, h2, h3");
+      if (h) heading = h.innerText.trim();
+    }
+  }
+  return {src: img.src, natural: img.naturalWidth, shown: img.getBoundingClientRect().width,
+          heading: heading, animation: animation && {dpi: animation.dataset.dpi,
+          smallest: animation.dataset.smallestTextPoints || "none"}};
+})"""
 
 
 def toc_pages() -> list[str]:
@@ -115,11 +159,7 @@ def test_page_renders_without_errors(browser, page_path):
 def test_formulas_are_typeset_offline(browser, page_path):
     context, page, _ = open_page(browser, page_path)
     try:
-        if page.locator("script[src*='mathjax']").count():  # Sphinx loads it on pages with math
-            page.wait_for_function(
-                "() => window.MathJax && MathJax.startup && MathJax.startup.promise"
-            )
-            page.evaluate("() => MathJax.startup.promise")
+        wait_for_formulas(page)
         text = page.evaluate(  # the prose only: code may contain backslashes of its own
             """() => { const main = document.querySelector('main').cloneNode(true);
                        main.querySelectorAll('pre, code, mjx-container').forEach(e => e.remove());
@@ -131,6 +171,70 @@ def test_formulas_are_typeset_offline(browser, page_path):
         )
         errors = page.locator("main mjx-merror, main [data-mjx-error]").count()
         assert errors == 0, f"{page_path} has {errors} MathJax errors"
+    finally:
+        context.close()
+
+
+def wait_for_formulas(page) -> None:
+    """Wait until MathJax has typeset the page (Sphinx loads it on pages with math)."""
+    if page.locator("script[src*='mathjax']").count():
+        page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+        page.evaluate("() => MathJax.startup.promise")
+
+
+@pytest.mark.parametrize("page_path", toc_pages())
+def test_nothing_is_wider_than_the_column(browser, page_path):
+    """At 1,200 px no code block, table or equation scrolls sideways or is cut off."""
+    context, page, _ = open_page(browser, page_path)
+    try:
+        wait_for_formulas(page)
+        too_wide = page.evaluate(OVERFLOW_SCAN)
+        assert not too_wide, f"{page_path} at 1,200 px:\n" + "\n".join(too_wide)
+    finally:
+        context.close()
+
+
+def png_facts(src: str) -> tuple[float | None, str | None]:
+    """The dpi and the recorded smallest text (points, or "none") of a PNG image on the page."""
+    from PIL import Image
+
+    from lessons_lib.plots.text_size import SMALLEST_TEXT_KEY
+
+    if src.startswith("data:"):
+        data = base64.b64decode(src.split(",", 1)[1])
+    else:
+        data = Path(unquote(urlparse(src).path)).read_bytes()
+    image = Image.open(io.BytesIO(data))
+    dpi = image.info.get("dpi", (None,))[0]
+    return dpi, image.info.get(SMALLEST_TEXT_KEY)
+
+
+@pytest.mark.parametrize("page_path", toc_pages())
+def test_figure_text_is_legible(browser, page_path):
+    """Every figure's smallest text reads at 9 CSS px or more where the page shows it.
+
+    Text of s points in a PNG drawn at d dpi and shown w CSS px wide out of n pixels reads at
+    s * d / 72 * w / n CSS px (lessons_lib.plots.text_size records s in every PNG it draws).
+    """
+    context, page, _ = open_page(browser, page_path)
+    try:
+        page.wait_for_timeout(500)  # animations show their first frame
+        problems = []
+        for image in page.evaluate(FIGURE_SCAN):
+            where = f"figure under {image['heading']!r} ({image['src'][-40:]})"
+            if image["animation"]:
+                dpi, smallest = float(image["animation"]["dpi"]), image["animation"]["smallest"]
+            else:
+                dpi, smallest = png_facts(image["src"])
+            if smallest is None or dpi is None:
+                problems.append(f"{where} does not record its text size (not drawn by the book?)")
+                continue
+            if smallest == "none":
+                continue
+            css_px = float(smallest) * round(dpi) / 72 * image["shown"] / image["natural"]
+            if css_px < SMALLEST_TEXT_PX - 0.05:
+                problems.append(f"{where}: smallest text {smallest} pt reads at {css_px:.1f} px")
+        assert not problems, f"{page_path} at 1,200 px:\n" + "\n".join(problems)
     finally:
         context.close()
 

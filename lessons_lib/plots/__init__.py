@@ -2,9 +2,11 @@
 
 Submodules by topic; every figure a chapter needs is re-exported here, so chapters write
 ``plots.simplex_figure(...)``. The shared style (colours per player, :class:`BookFigure`) lives in
-:mod:`lessons_lib.plots.style`. Three submodules hold what is not a figure: HTML tables
+:mod:`lessons_lib.plots.style`. Four submodules hold what is not a figure: HTML tables
 (:mod:`lessons_lib.plots.tables`), the live demo's in-place figure updates
-(:mod:`lessons_lib.plots.live`) and log-axis arithmetic (:mod:`lessons_lib.plots.axes`).
+(:mod:`lessons_lib.plots.live`), log-axis arithmetic (:mod:`lessons_lib.plots.axes`) and the
+measured size of a figure's smallest text, which every PNG records
+(:mod:`lessons_lib.plots.text_size`).
 """
 
 from lessons_lib.plots.cfr import (

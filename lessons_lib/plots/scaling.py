@@ -245,7 +245,7 @@ def _series(ax: Axes, rows: pd.DataFrame, x: str, y: str, colour: str, name: str
 
 
 def _legend_below(ax: Axes) -> None:
-    ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=1)
+    ax.legend(fontsize=8.5, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=1)
 
 
 def _log_axes(ax: Axes, xlabel: str, ylabel: str) -> None:

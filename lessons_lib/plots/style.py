@@ -11,13 +11,14 @@ shows each one exactly once (as the cell's value, a PNG image) and nothing leaks
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 
 import matplotlib
 from matplotlib.animation import Animation
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+
+from lessons_lib.plots.text_size import animation_figure, measured_png, smallest_text_points
 
 matplotlib.rcParams["animation.embed_limit"] = 40.0  # MB; the book's animations are a few MB
 
@@ -59,10 +60,8 @@ def new_figure(
 
 
 def figure_to_png(figure: Figure, dpi: int = 100) -> bytes:
-    """The figure rendered as PNG bytes (for ``ipywidgets.Image``)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi, facecolor=figure.get_facecolor())
-    return buffer.getvalue()
+    """The figure rendered as PNG bytes, recording the size of its smallest text (``text_size``)."""
+    return measured_png(figure, dpi)
 
 
 def animation_html(animation: Animation, fps: int) -> str:
@@ -70,14 +69,20 @@ def animation_html(animation: Animation, fps: int) -> str:
 
     matplotlib names the page elements with a random id; this replaces it by a hash of the
     rest of the HTML, so that the same animation always gives the same text (and a re-executed
-    chapter stores the same output).
+    chapter stores the same output). The HTML is wrapped in a ``div`` that records the frames' dpi
+    and the size of their smallest text.
     """
     html = animation.to_jshtml(fps=fps, default_mode="once")
     ids = set(re.findall(r"_anim_img([0-9a-f]{32})", html))
     for random_id in ids:
         stable = hashlib.sha256(html.replace(random_id, "").encode()).hexdigest()[:32]
         html = html.replace(random_id, stable)
-    return html
+    # The frames are PNGs at the figure's dpi; the wrapper records their smallest text for the
+    # site check (plots.text_size), as a figure's own PNG does.
+    figure = animation_figure(animation)
+    smallest = smallest_text_points(figure)
+    size = "" if smallest is None else f' data-smallest-text-points="{smallest:.2f}"'
+    return f'<div class="book-animation" data-dpi="{figure.dpi:g}"{size}>{html}</div>'
 
 
 def algorithm_colour(name: str) -> str | None:

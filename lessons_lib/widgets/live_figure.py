@@ -17,9 +17,10 @@ from __future__ import annotations
 import io
 
 from matplotlib.artist import Artist
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
+
+from lessons_lib.plots.text_size import MeasuringCanvas, png_text
 
 #: Fast PNG compression: the frames are a little larger and encode several times faster.
 PNG_COMPRESSION = 1
@@ -31,7 +32,7 @@ class LiveFigure:
     def __init__(self, figure: Figure, dpi: int = 100) -> None:
         self.figure = figure
         self._dpi = dpi
-        self._canvas = FigureCanvasAgg(figure)
+        self._canvas = MeasuringCanvas(figure)  # it records the smallest text it draws
         self._background = None
 
     def moving_artists(self) -> list[Artist]:
@@ -54,7 +55,13 @@ class LiveFigure:
         rgba = self._canvas.buffer_rgba()
         image = Image.frombuffer("RGBA", (rgba.shape[1], rgba.shape[0]), rgba, "raw", "RGBA", 0, 1)
         buffer = io.BytesIO()
-        image.save(buffer, format="png", compress_level=PNG_COMPRESSION)
+        image.save(
+            buffer,
+            format="png",
+            dpi=(self._dpi, self._dpi),
+            pnginfo=png_text(self._canvas.smallest_text),
+            compress_level=PNG_COMPRESSION,
+        )
         return buffer.getvalue()
 
     def _draw_background(self) -> None:

@@ -2,7 +2,9 @@
 
 A chapter shows library code with ``show_source(x)``. Each ``x`` must be public (no part of its
 module path or qualified name starts with an underscore) and have a docstring, so that what the
-book teaches cannot change without notice.
+book teaches cannot change without notice. Every line of a listing, and every line of code a
+chapter shows, fits the page's code column: :data:`CODE_COLUMN` characters, what a code block holds
+at a 1,200-px page (the site check, ``tests/test_site.py``, measures the rendered pages).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ import pytest
 
 CHAPTERS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("[0-9][0-9]_*.md"))
 SHOWN = re.compile(r"show_source\(([^()]+)\)")
+#: Characters of code a code block shows without scrolling on a page 1,200 px wide (the book's
+#: stylesheet, book/_static/book.css, gives the article about 900 px; 14-px monospace).
+CODE_COLUMN = 100
 
 
 def listings() -> list[tuple[str, str, str]]:
@@ -50,6 +55,22 @@ def test_a_listing_shows_a_public_documented_object_of_the_library(
     qualified = f"{module.__name__}.{getattr(shown, '__qualname__', module.__name__)}"
     assert not any(part.startswith("_") for part in qualified.split(".")), (chapter, qualified)
     assert inspect.getdoc(shown), (chapter, qualified)
+    too_long = [line for line in inspect.getsource(shown).splitlines() if len(line) > CODE_COLUMN]
+    assert not too_long, f"{chapter}: {qualified} has lines wider than the column: {too_long}"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda path: path.stem)
+def test_the_code_a_chapter_shows_fits_the_column(chapter: Path) -> None:
+    notebook = jupytext.read(chapter, fmt="md:myst")
+    shown = [
+        cell.source
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        and "remove-cell" not in cell.metadata.get("tags", [])
+        and "remove-input" not in cell.metadata.get("tags", [])
+    ]
+    too_long = [line for source in shown for line in source.splitlines() if len(line) > CODE_COLUMN]
+    assert not too_long, f"{chapter.name}: lines wider than the column: {too_long}"
 
 
 def test_the_package_docstring_names_every_module() -> None:

@@ -273,3 +273,47 @@ def test_live_widget_cells_show_no_dead_controls(browser):
         assert page.locator("main").inner_text().count("Live demo.") == 3
     finally:
         context.close()
+
+
+def test_a_code_block_holds_the_code_column_and_the_page_contents_open_from_a_button(browser):
+    """At 1,200 px a code block shows CODE_COLUMN characters, and the page's contents, which
+    book/_static/book.css moves off the side to make room, open from the article's list button."""
+    from test_chapter_listings import CODE_COLUMN
+
+    context, page, problems = open_page(browser, "notebooks/04_cfr")
+    try:
+        fits = page.evaluate(
+            """(n) => { const pre = document.querySelector("article div.highlight pre");
+                        const probe = pre.cloneNode(false); probe.textContent = "x".repeat(n);
+                        pre.parentElement.appendChild(probe);
+                        const fits = probe.scrollWidth <= probe.clientWidth; probe.remove();
+                        return fits; }""",
+            CODE_COLUMN,
+        )
+        assert fits, f"a code block at 1,200 px is narrower than {CODE_COLUMN} characters"
+        assert not page.locator("div.bd-sidebar-secondary").is_visible()
+        page.locator(".bd-header-article .secondary-toggle").click()
+        contents = page.locator("dialog#pst-secondary-sidebar-modal")
+        contents.wait_for(state="visible")
+        entries = contents.locator("a.nav-link").all_inner_texts()
+        assert "Exercises" in entries and len(entries) >= 5, entries
+        page.keyboard.press("Escape")
+        contents.wait_for(state="hidden")
+        assert not problems, problems
+    finally:
+        context.close()
+
+
+def test_exercises_are_numbered_per_chapter(browser):
+    """Chapter n's exercises read Exercise n.1, n.2, ... in page order (book/_ext/exercise_numbers)."""
+    for page_path in toc_pages():
+        chapter = re.match(r"notebooks/(\d+)_", page_path)
+        if not chapter:
+            continue
+        context, page, _ = open_page(browser, page_path)
+        try:
+            titles = page.locator(".exercise.admonition .caption-number").all_inner_texts()
+        finally:
+            context.close()
+        expected = [f"Exercise {int(chapter.group(1))}.{k}" for k in range(1, len(titles) + 1)]
+        assert titles and [title.strip() for title in titles] == expected, (page_path, titles)

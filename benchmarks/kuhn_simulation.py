@@ -34,7 +34,8 @@ def main() -> None:
         mean, half_width = mean_and_interval(payoffs)
         standard_error = payoffs.std(ddof=1) / np.sqrt(hands)
         line = (
-            f"{hands:>9,} hands: {seconds * 1e3:8.1f} ms ({seconds / hands * 1e9:5.0f} ns per hand); "
+            f"{hands:>9,} hands: {seconds * 1e3:8.1f} ms "
+            f"({seconds / hands * 1e9:5.0f} ns per hand); "
             f"mean {mean:+.4f} ± {half_width:.4f} (95%), exact {exact:+.4f}, "
             f"{abs(mean - exact) / standard_error:.1f} standard errors apart"
         )

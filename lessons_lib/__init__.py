@@ -10,7 +10,8 @@ Foundations
 Games and matrix games
 - :mod:`lessons_lib.normal_form`: matrix games, expected value, best response, exploitability
 - :mod:`lessons_lib.regret_matching`: regret matching (Hart and Mas-Colell 2000) and self-play
-- :mod:`lessons_lib.games`: extensive-form games (the interface, Kuhn and Leduc poker, public trees, sizes)
+- :mod:`lessons_lib.games`: extensive-form games (the interface, Kuhn and Leduc poker, public
+  trees, sizes)
 
 Policies and their evaluation
 - :mod:`lessons_lib.policy`: policies (information-set key to action probabilities) and their checks

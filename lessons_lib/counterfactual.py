@@ -3,7 +3,8 @@
 Reach. Under a profile sigma the probability of reaching history h factors by who acted on the way:
 ``pi(h) = pi_c(h) * pi_1(h) * pi_2(h)``, where ``pi_i(h)`` is the product of the probabilities of
 player i's own actions on the path to h and ``pi_c(h)`` is the probability of h's deal. The reach
-*due to everyone except i*, the opponent and chance, is ``pi_{-i}(h) = pi_c(h) * pi_{-i's opponent}(h)``.
+*due to everyone except i*, the opponent and chance, is
+``pi_{-i}(h) = pi_c(h) * pi_{-i's opponent}(h)``.
 
 Values. ``u_i(sigma, h) = sum_z pi(h -> z) u_i(z)`` is player i's expected payoff from h on, where
 z runs over the terminal histories below h and ``pi(h -> z)`` is the probability of going from h
@@ -99,7 +100,8 @@ def reach_probabilities(game: Game, policy: Mapping[str, np.ndarray]) -> dict[Hi
 
 
 def history_values(game: Game, policy: Mapping[str, np.ndarray]) -> dict[History, float]:
-    """``u_1(sigma, h)`` for every history h: player 1's expected payoff from h on under ``policy``."""
+    """``u_1(sigma, h)`` for every history h: player 1's expected payoff from h on
+    under ``policy``."""
     tree = game.tree
     value = tree_values(tree, tree.flatten(validate_policy(game, policy)))
     return dict(zip(tree.histories, map(float, value), strict=True))

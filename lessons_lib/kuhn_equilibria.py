@@ -123,7 +123,8 @@ def family_residuals(policy: Mapping[str, np.ndarray]) -> dict[str, float]:
 
 
 def _family_bet_probabilities(alpha: float) -> dict[str, float]:
-    """``P(b | key)`` of the family member ``alpha`` (the table of the module), without range check."""
+    """``P(b | key)`` of the family member ``alpha`` (the table of the module),
+    without range check."""
     third = 1.0 / 3.0
     return {
         "J:": alpha,

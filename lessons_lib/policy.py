@@ -82,7 +82,8 @@ def pure_policy(game: Game, choices: Mapping[str, str]) -> Policy:
 
 
 def two_action_policy(game: Game, second_action_probability: Mapping[str, float]) -> Policy:
-    """A policy of a game with two actions per information set, from the second action's probability.
+    """A policy of a game with two actions per information set,
+    from the second action's probability.
 
     ``second_action_probability[key] = q`` gives ``[1 - q, q]``. In Kuhn poker the actions are
     ``("p", "b")``, so ``q`` is the probability of betting (or calling, when facing a bet). Only the

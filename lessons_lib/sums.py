@@ -57,7 +57,8 @@ class SparseMatrix:
     def summed(
         cls, rows: np.ndarray, columns: np.ndarray, values: np.ndarray, shape: tuple[int, int]
     ) -> SparseMatrix:
-        """The matrix with ``values`` added up at ``(rows, columns)`` (repeated pairs are summed)."""
+        """The matrix with ``values`` added up at ``(rows, columns)``
+        (repeated pairs are summed)."""
         flat = np.ravel_multi_index((rows, columns), shape)
         cells, where = np.unique(flat, return_inverse=True)
         total = np.zeros(cells.size)
@@ -97,7 +98,8 @@ def least_squares_slope(x: Sequence[float] | np.ndarray, y: Sequence[float] | np
 
 @dataclass(frozen=True, eq=False)
 class Segments:
-    """Rows ``0 .. n - 1`` cut into consecutive segments, such as the actions of each information set.
+    """Rows ``0 .. n - 1`` cut into consecutive segments,
+    such as the actions of each information set.
 
     :meth:`sums` adds the rows of each segment (``np.add.reduceat``, first row to last) and
     :meth:`totals` gives every row its segment's sum: the sums over ``b in A(I)`` of regret matching

@@ -24,7 +24,8 @@ Profile = Mapping[str, Sequence[float]]
 
 
 def reference_payoff(deal: str, ending: str) -> float:
-    """Player 1's chips: a fold loses the ante, a showdown wins the antes (and the bets if called)."""
+    """Player 1's chips: a fold loses the ante, a showdown wins the antes
+    (and the bets if called)."""
     if ending == "bp":
         return 1.0
     if ending == "pbp":

@@ -36,8 +36,8 @@ GAME = KuhnPoker()
 KEYS = GAME.info_sets()
 
 # Kuhn's equilibria have player 1 check the queen, bet the jack with some alpha in [0, 1/3] and the
-# king with 3 alpha, and call a bet after checking the queen with alpha + 1/3; player 2 bets the jack
-# with 1/3 and the king always after a check, and calls a bet with the queen 1/3 of the time.
+# king with 3 alpha, and call a bet after checking the queen with alpha + 1/3; player 2 bets the
+# jack with 1/3 and the king always after a check, and calls a bet with the queen 1/3 of the time.
 # Take alpha = 0 (player 1 only checks) and the six deals, each with probability 1/6:
 #   JQ: Q checks behind, showdown -1          JK: K bets, J folds -1
 #   QJ: J bets 1/3: Q calls 1/3 (+2), folds 2/3 (-1), which averages 0; J checks 2/3: +1  -> 2/3

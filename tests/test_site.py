@@ -305,7 +305,10 @@ def test_a_code_block_holds_the_code_column_and_the_page_contents_open_from_a_bu
 
 
 def test_exercises_are_numbered_per_chapter(browser):
-    """Chapter n's exercises read Exercise n.1, n.2, ... in page order (book/_ext/exercise_numbers)."""
+    """Chapter n's exercises read Exercise n.1, n.2, ... in page order.
+
+    (Sphinx would number them through the whole book; book/_ext/exercise_numbers.py renumbers.)
+    """
     for page_path in toc_pages():
         chapter = re.match(r"notebooks/(\d+)_", page_path)
         if not chapter:

@@ -74,7 +74,8 @@ def execute(source: Path) -> Path:
 
 
 def coalesced(outputs: list) -> list:
-    """The outputs with consecutive pieces of one stream joined (the kernel may split them anyhow)."""
+    """The outputs with consecutive pieces of one stream joined
+    (the kernel may split them anyhow)."""
     joined: list = []
     for output in outputs:
         previous = joined[-1] if joined else None

@@ -9,12 +9,15 @@ need not.
 
 - :mod:`lessons_lib.cfr.state`       the regret tables: :class:`CFRState`
 - :mod:`lessons_lib.cfr.readable`    the iteration as pseudocode, a recursive walk of the tree
-- :mod:`lessons_lib.cfr.vectorised`  the same iteration in the sequence form, fast enough to demo live
+- :mod:`lessons_lib.cfr.vectorised`  the same iteration in the sequence form,
+  fast enough to demo live
 - :mod:`lessons_lib.cfr.public_tree` the same iteration on the public tree with ranges, the default
   for Kuhn and Leduc poker and their generalisations
 - :mod:`lessons_lib.cfr.array_engine` what the two array engines share: joint arrays, update schemes
-- :mod:`lessons_lib.cfr.variants`    CFR, CFR+, Linear CFR and Discounted CFR: their weights and discounts
-- :mod:`lessons_lib.cfr.training`    runs: checkpoints, their schedule, ``train`` (shared with MCCFR)
+- :mod:`lessons_lib.cfr.variants`    CFR, CFR+, Linear CFR and Discounted CFR:
+  their weights and discounts
+- :mod:`lessons_lib.cfr.training`    runs: checkpoints, their schedule, ``train``
+  (shared with MCCFR)
 - :mod:`lessons_lib.cfr.solver`      :func:`solve`: choosing the algorithm and the engine
 - :mod:`lessons_lib.cfr.pitfalls`    deliberately wrong variants, measured in Chapter 4
 

@@ -16,7 +16,8 @@ own histories h in information set I, it adds
 
 Chance moves only at the root in the games of the book, so the walk starts once per deal, with
 ``pi_c`` the deal's probability. What changes from one algorithm of the family to the next (the
-weight ``w_t``, the discounts, the update order) comes from a :class:`~lessons_lib.cfr.variants.Variant`.
+weight ``w_t``, the discounts, the update order) comes from a
+:class:`~lessons_lib.cfr.variants.Variant`.
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ def traverse(
     state: CFRState,
     weight: float,
 ) -> float:
-    """``u_i(sigma, h)`` for ``player`` i, adding i's regrets and strategy at each of i's histories."""
+    """``u_i(sigma, h)`` for ``player`` i, adding i's regrets and strategy
+    at each of i's histories."""
     if game.is_terminal(history):
         return game.utility(history, player)
     key = game.info_set_key(history)
@@ -103,7 +105,8 @@ def after_action(reach: Reach, actor: int, probability: float) -> Reach:
 
 
 def discount(game: Game, state: CFRState, variant: Variant, player: int, t: int) -> None:
-    """Apply ``variant``'s discounts of iteration ``t`` to ``player``'s regrets and strategy sums."""
+    """Apply ``variant``'s discounts of iteration ``t`` to ``player``'s regrets and
+    strategy sums."""
     for key in game.info_sets_of(player):
         state.cumulative_regret[key] = variant.discount_regrets(state.cumulative_regret[key], t)
         state.strategy_sum[key] = variant.discount_strategy_sum(state.strategy_sum[key], t)

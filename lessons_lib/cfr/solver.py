@@ -112,7 +112,8 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
 
 
 def _checked_regrets(game: Game, regrets: object) -> dict[str, np.ndarray]:
-    """``regrets`` as a dict of finite arrays, one per known information set, of the right length."""
+    """``regrets`` as a dict of finite arrays, one per known information set,
+    of the right length."""
     if not isinstance(regrets, Mapping):
         raise ValueError(f"initial_regret must map information-set keys to arrays, got {regrets!r}")
     known = set(game.info_sets())

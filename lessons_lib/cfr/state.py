@@ -5,8 +5,8 @@ For every information set I and action a, CFR keeps two numbers (Zinkevich et al
 - the cumulative counterfactual regret ``R^T(I, a) = sum_{t <= T} r^t(I, a)``, from which regret
   matching computes the next strategy: ``sigma^{T+1}(I, a) = R^{T,+}(I, a) / sum_b R^{T,+}(I, b)``,
   uniform when no regret is positive;
-- the strategy sum ``S^T(I, a) = sum_{t <= T} w_t pi_i^{sigma^t}(I) sigma^t(I, a)``, the player's own
-  reach times the strategy played, from which the average strategy
+- the strategy sum ``S^T(I, a) = sum_{t <= T} w_t pi_i^{sigma^t}(I) sigma^t(I, a)``, the player's
+  own reach times the strategy played, from which the average strategy
   ``sigma_bar^T(I, a) = S^T(I, a) / sum_b S^T(I, b)`` follows.
 
 The variants of CFR change how these sums are weighted and discounted
@@ -26,7 +26,8 @@ from lessons_lib.regret_matching import regret_matching
 
 
 def average_strategy(strategy_sum: np.ndarray) -> np.ndarray:
-    """``S(I, .) / sum_b S(I, b)``: the average strategy at one information set (uniform if no weight)."""
+    """``S(I, .) / sum_b S(I, b)``: the average strategy at one information set
+    (uniform if no weight)."""
     total = float(strategy_sum.sum())
     if total > 0:
         return strategy_sum / total

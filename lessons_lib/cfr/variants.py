@@ -11,14 +11,14 @@ A :class:`Variant` is those three choices: ``w_t``, the two discounts, and wheth
 update simultaneously (both from ``sigma^t``) or alternately (player 1 first; player 2 then
 against player 1's new strategy ``sigma_1^{t+1}``).
 
-========= ======= ========================================== =========================== ============
-algorithm ``w_t`` regrets after iteration t                   strategy sum after it       updates
-========= ======= ========================================== =========================== ============
-cfr       1       ``R``                                      ``S``                       simultaneous
-cfr+      t       ``max(R, 0)``                              ``S``                       alternating
-lcfr      1       ``R t / (t + 1)``                          ``S t / (t + 1)``           alternating
-dcfr      1       ``R+ t^a/(t^a + 1) + R- t^b/(t^b + 1)``    ``S (t / (t + 1))^g``       alternating
-========= ======= ========================================== =========================== ============
+========= ======= ======================================= =========================== ============
+algorithm ``w_t`` regrets after iteration t                strategy sum after it       updates
+========= ======= ======================================= =========================== ============
+cfr       1       ``R``                                   ``S``                       simultaneous
+cfr+      t       ``max(R, 0)``                           ``S``                       alternating
+lcfr      1       ``R t / (t + 1)``                       ``S t / (t + 1)``           alternating
+dcfr      1       ``R+ t^a/(t^a + 1) + R- t^b/(t^b + 1)`` ``S (t / (t + 1))^g``       alternating
+========= ======= ======================================= =========================== ============
 
 (``R+`` and ``R-`` are the positive and negative entries of ``R``; the default of each row's
 update scheme is shown, and only CFR+ refuses the other one.)

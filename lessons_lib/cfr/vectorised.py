@@ -22,7 +22,8 @@ and chance's reach.
 Counterfactual values, bottom-up. The terminals below I.a either end i's play at ``(I, a)`` or pass
 through a later information set I' of i whose parent sequence is ``(I, a)``, so
 
-    v_i(sigma_{I->a}, I) = L_i(I, a) + sum_{I' : parent(I') = (I, a)} sum_{a'} sigma(I', a') v_i(sigma_{I'->a'}, I'),
+    v_i(sigma_{I->a}, I) = L_i(I, a) + sum_{I' : parent(I') = (I, a)}
+                                           sum_{a'} sigma(I', a') v_i(sigma_{I'->a'}, I'),
 
 computed deepest information sets first. From these, exactly as in the readable engine,
 ``r(I, a) = v_i(sigma_{I->a}, I) - sum_b sigma(I, b) v_i(sigma_{I->b}, I)`` and the strategy sum
@@ -206,7 +207,8 @@ class VectorisedEngine(ArrayEngine):
     # The engine interface (``run`` is :class:`~lessons_lib.cfr.array_engine.ArrayEngine`'s).
 
     def update_regrets(self, learner: SequenceFormLearner) -> None:
-        """``R(I, a) += v_i(sigma_{I->a}, I) - v_i(sigma, I)`` against the opponent's current plan."""
+        """``R(I, a) += v_i(sigma_{I->a}, I) - v_i(sigma, I)`` against the opponent's
+        current plan."""
         opponent = self.learners[3 - learner.sequences.player]
         add_regrets(learner, opponent.plan)
 
@@ -215,7 +217,8 @@ class VectorisedEngine(ArrayEngine):
         next_strategy(learner, self.variant, t)
 
     def start_from(self, initial_regret: Mapping[str, np.ndarray]) -> None:
-        """Replace the (zero) regrets before the first iteration; sigma^1 is regret matching on them."""
+        """Replace the (zero) regrets before the first iteration; sigma^1 is regret
+        matching on them."""
         for learner in self.learners.values():
             for key, pairs in zip(learner.sequences.keys, learner.sequences.slices, strict=True):
                 if key in initial_regret:

@@ -54,7 +54,8 @@ class Game(ABC):
     Two games are equal when they have the same name and parameters.
     """
 
-    #: The game's name, for example ``"kuhn_poker"``; with :attr:`parameters` it identifies the game.
+    #: The game's name, for example ``"kuhn_poker"``;
+    #: with :attr:`parameters` it identifies the game.
     name: str = "game"
     #: The players, always 1 (who acts first) and 2.
     PLAYERS: tuple[int, int] = (1, 2)
@@ -84,7 +85,8 @@ class Game(ABC):
 
     @abstractmethod
     def payoff(self, history: History) -> float:
-        """``u_1(z)``: player 1's net chips at the terminal history ``z`` (player 2 gets minus it)."""
+        """``u_1(z)``: player 1's net chips at the terminal history ``z``
+        (player 2 gets minus it)."""
 
     @abstractmethod
     def info_set_key(self, history: History) -> str:
@@ -129,7 +131,8 @@ class Game(ABC):
         """The history right after chance dealt ``deal``: no action taken yet."""
         if not self.is_deal(deal):
             raise ValueError(
-                f"{deal!r} is not a deal of {self!r}; its deals are {list(self._deal_probability)!r}"
+                f"{deal!r} is not a deal of {self!r}; "
+                f"its deals are {list(self._deal_probability)!r}"
             )
         return History(tuple(deal), "")
 
@@ -180,7 +183,8 @@ class Game(ABC):
         return build_tree(self)
 
     def histories(self) -> tuple[History, ...]:
-        """Every history, breadth first: all roots (one per deal), then one action deep, and so on."""
+        """Every history, breadth first: all roots (one per deal), then one action deep,
+        and so on."""
         return self.tree.histories
 
     def terminal_histories(self) -> tuple[History, ...]:
@@ -288,7 +292,8 @@ class GameTree:
     def unflatten(
         self, flat: np.ndarray, keys: tuple[str, ...] | None = None
     ) -> dict[str, np.ndarray]:
-        """The policy dict of the flat vector ``flat``, for ``keys`` (all information sets by default)."""
+        """The policy dict of the flat vector ``flat``, for ``keys``
+        (all information sets by default)."""
         chosen = self.keys if keys is None else keys
         return {key: flat[self.actions_slice(self.key_index[key])].copy() for key in chosen}
 

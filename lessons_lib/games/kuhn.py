@@ -54,9 +54,10 @@ def card_names(n_cards: int) -> tuple[str, ...]:
 class KuhnPoker(Game):
     """Kuhn poker with ``n_cards`` ranks (3 by default: the standard game with J, Q and K).
 
-    ``info_sets()`` lists the keys by public sequence in the order ``"", "p", "b", "pb"`` and, within
-    each, by card from lowest to highest: ``J:, Q:, K:, J:p, Q:p, K:p, J:b, Q:b, K:b, J:pb, Q:pb,
-    K:pb``. Player 1 owns the keys of ``""`` and ``"pb"``, player 2 those of ``"p"`` and ``"b"``.
+    ``info_sets()`` lists the keys by public sequence in the order ``"", "p", "b", "pb"`` and,
+    within each, by card from lowest to highest: ``J:, Q:, K:, J:p, Q:p, K:p, J:b, Q:b, K:b, J:pb,
+    Q:pb, K:pb``. Player 1 owns the keys of ``""`` and ``"pb"``, player 2 those of ``"p"`` and
+    ``"b"``.
     """
 
     name = "kuhn_poker"
@@ -171,7 +172,8 @@ class KuhnPoker(Game):
         return tuple(other for other in self.cards if other != card)
 
     def describe(self, key: str) -> str:
-        """The information set in words, e.g. ``"player 1 holds Q, checked, and now faces a bet"``."""
+        """The information set in words, e.g.
+        ``"player 1 holds Q, checked, and now faces a bet"``."""
         card, actions = self.parse_key(key)
         situation = {
             "": "player 1 holds {card} and acts first",
@@ -189,7 +191,8 @@ class KuhnPoker(Game):
         return f"{self.cards[deal[0]]}{self.cards[deal[1]]}:{actions}"
 
     def describe_history(self, history: History) -> str:
-        """A history in words, e.g. ``"J against Q: player 1 checks, player 2 bets, player 1 folds"``."""
+        """A history in words, e.g.
+        ``"J against Q: player 1 checks, player 2 bets, player 1 folds"``."""
         deal, actions = self._checked(history)
         steps = [
             f"player {1 + t % 2} {_VERBS[action, 'b' in actions[:t]]}"

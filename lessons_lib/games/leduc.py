@@ -212,7 +212,8 @@ class LeducPoker(Game):
         return self._legal(betting)
 
     def payoff(self, history: History) -> float:
-        """Player 1's net chips: the folder loses their stake; a showdown moves the loser's stake."""
+        """Player 1's net chips: the folder loses their stake;
+        a showdown moves the loser's stake."""
         deal, betting = self._checked(history)
         if not betting.is_over:
             raise ValueError(f"payoffs exist at terminal histories only, got {history!r}")
@@ -226,7 +227,8 @@ class LeducPoker(Game):
 
     @staticmethod
     def strength(card: int, board: int) -> tuple[bool, int]:
-        """A showdown hand's strength, compared as a tuple: a pair with the board first, then rank."""
+        """A showdown hand's strength, compared as a tuple: a pair with the board first,
+        then rank."""
         return (card == board, card)
 
     def info_set_key(self, history: History) -> str:
@@ -259,7 +261,8 @@ class LeducPoker(Game):
     # Histories in words.
 
     def label(self, history: History) -> str:
-        """A short name for a history: private cards, ``|`` board, colon, actions (``"KQ|J:cc/r"``)."""
+        """A short name for a history: private cards, ``|`` board, colon, actions
+        (``"KQ|J:cc/r"``)."""
         deal, betting = self._checked(history)
         cards = f"{self.cards[deal[0]]}{self.cards[deal[1]]}|{self.cards[deal[2]]}"
         return f"{cards}:{'/'.join(betting.rounds)}"

@@ -104,8 +104,9 @@ class PublicTree:
 
 
 def supports_public_tree(game: object) -> bool:
-    """Whether ``game`` describes a public tree (:attr:`~lessons_lib.games.base.Game.has_public_tree`:
-    Kuhn and Leduc poker and their generalisations)."""
+    """Whether ``game`` describes a public tree
+    (:attr:`~lessons_lib.games.base.Game.has_public_tree`: Kuhn and Leduc poker and their
+    generalisations)."""
     return isinstance(game, Game) and game.has_public_tree
 
 

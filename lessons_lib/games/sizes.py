@@ -21,8 +21,8 @@ def game_size(game: Game) -> dict[str, int]:
     ``deals``: chance outcomes at the root; ``histories``: every history, roots included;
     ``terminal_histories`` and ``decision_histories``: the two kinds (they add up to the
     histories); ``info_sets`` and ``info_sets_1``, ``info_sets_2``: all information sets and each
-    player's; ``info_set_actions``: (information set, action) pairs; ``depth``: the most actions in a
-    history.
+    player's; ``info_set_actions``: (information set, action) pairs; ``depth``: the most actions in
+    a history.
     """
     tree = game.tree
     terminal = int(np.count_nonzero(tree.terminal))

@@ -7,12 +7,13 @@ those of CFR on average while each one costs a small fraction of a full walk. Th
 CFR's own: cumulative regrets, regret matching, and a strategy sum for the average.
 
 - :mod:`lessons_lib.mccfr.tables`             the regret tables, and fixed profiles
-- :mod:`lessons_lib.mccfr.walk`               the tree as plain lists; sampled choices, nodes touched
+- :mod:`lessons_lib.mccfr.walk`               the tree as plain lists;
+  sampled choices, nodes touched
 - :mod:`lessons_lib.mccfr.chance_sampling`    sample the deal, walk its whole tree (the estimator)
 - :mod:`lessons_lib.mccfr.external_sampling`  sample chance and the opponent, try every own action
 - :mod:`lessons_lib.mccfr.outcome_sampling`   sample one terminal history, importance-weighted
-- :mod:`lessons_lib.mccfr.solver`             :func:`solve_sampled`, checkpoints, resuming a run, and
-  :func:`sampled_traversal`, one walk with a fixed profile on its own
+- :mod:`lessons_lib.mccfr.solver`             :func:`solve_sampled`, checkpoints, resuming a run,
+  and :func:`sampled_traversal`, one walk with a fixed profile on its own
 
 Typical use::
 

@@ -6,7 +6,8 @@ probability ``q_j``; ``q(z)`` is the total probability of the blocks that hold z
 counterfactual value* of information set I is the counterfactual value restricted to the sampled
 terminals, each divided by ``q(z)``:
 
-    v~_i(sigma, I) = sum_{z in Z_I and in the sampled block} pi_{-i}(z[I]) pi^sigma(z[I], z) u_i(z) / q(z),
+    v~_i(sigma, I) = sum_{z in Z_I and in the sampled block}
+                         pi_{-i}(z[I]) pi^sigma(z[I], z) u_i(z) / q(z),
 
 where ``z[I]`` is the history of I on the way to z. Every z is sampled with probability ``q(z)``,
 so its term is ``1 / q(z)`` times its share of the exact value with probability ``q(z)`` and zero

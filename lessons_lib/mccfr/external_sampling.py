@@ -76,6 +76,7 @@ class ExternalSampling:
         self.tree = tree
 
     def iteration(self, tables: RegretTables, walk: Walk) -> None:
-        """One iteration: traverser 1, then traverser 2, each playing regret matching on ``tables``."""
+        """One iteration: traverser 1, then traverser 2,
+        each playing regret matching on ``tables``."""
         for player in (1, 2):
             external_sampled_walk(self.tree, player, tables, tables, walk)

@@ -55,7 +55,8 @@ def check_exploration(exploration: object) -> float:
     value = float(exploration)
     if not (math.isfinite(value) and 0.0 < value <= 1.0):
         raise ValueError(
-            f"exploration must be in (0, 1] (0 would never sample some actions), got {exploration!r}"
+            "exploration must be in (0, 1] (0 would never sample some actions), "
+            f"got {exploration!r}"
         )
     return value
 
@@ -138,6 +139,7 @@ class OutcomeSampling:
         self.exploration = check_exploration(exploration)
 
     def iteration(self, tables: RegretTables, walk: Walk) -> None:
-        """One iteration: traverser 1, then traverser 2, each playing regret matching on ``tables``."""
+        """One iteration: traverser 1, then traverser 2,
+        each playing regret matching on ``tables``."""
         for player in (1, 2):
             outcome_sampled_walk(self.tree, player, self.exploration, tables, tables, walk)

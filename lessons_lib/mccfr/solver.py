@@ -1,4 +1,5 @@
-"""Running Monte Carlo CFR: :func:`solve_sampled` trains a sampling scheme, measures it, and can resume.
+"""Running Monte Carlo CFR: :func:`solve_sampled` trains a sampling scheme,
+measures it, and can resume.
 
 The result mirrors :class:`lessons_lib.cfr.CFRResult`, so a chapter can treat CFR and MCCFR alike:
 ``average_policy()``, ``current_policy()``, ``state()``, ``history`` (a list of checkpoints with

@@ -219,7 +219,8 @@ def memory_figure(
 
 
 def _series(ax: Axes, rows: pd.DataFrame, x: str, y: str, colour: str, name: str) -> None:
-    """Points of ``y`` against ``x``, a fitted line per game family, one legend entry with slopes."""
+    """Points of ``y`` against ``x``, a fitted line per game family,
+    one legend entry with slopes."""
     fitted = []
     for family, marker in FAMILY_MARKERS.items():
         mine = rows[rows["family"] == family]

@@ -18,7 +18,8 @@ def learned_strategy_table(
     reference_label: str = "equilibrium",
     title: str = "The learned average strategy",
 ) -> str:
-    """The comparison of :func:`~lessons_lib.plots.cfr.learned_strategy_figure` as an HTML table, one row per information set.
+    """The comparison of :func:`~lessons_lib.plots.cfr.learned_strategy_figure`
+    as an HTML table, one row per information set.
 
     Each row gives the learned probability of the second action (bet, or call), the reference's,
     their difference, and a bar: filled in the player's colour up to the learned probability, with

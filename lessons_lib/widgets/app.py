@@ -99,7 +99,8 @@ class App:
 
 
 def slider(description: str, value: float, low: float, high: float, step: float) -> widgets.Widget:
-    """An integer slider when value and step are integers, else a float slider; updates on release."""
+    """An integer slider when value and step are integers, else a float slider;
+    updates on release."""
     integer = isinstance(step, int) and isinstance(value, int)
     kind = widgets.IntSlider if integer else widgets.FloatSlider
     return kind(

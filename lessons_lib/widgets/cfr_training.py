@@ -4,8 +4,8 @@ The app keeps one run (:class:`~lessons_lib.cfr.CFRResult`) and adds iterations 
 ``CFRResult.train``, so nothing starts over until "Reset" or a new algorithm. It shows the log-log
 exploitability of the average (and current) strategy, a table of the learned probability of
 betting or calling at all twelve information sets beside the member of Kuhn's family with the
-learned alpha (:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium`), and a status line with the iteration,
-the exploitability and player 1's value against the game value (computed by
+learned alpha (:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium`), and a status line with the
+iteration, the exploitability and player 1's value against the game value (computed by
 :func:`~lessons_lib.kuhn_equilibria.game_value`, shown as the nearest simple fraction).
 
 "Run to 20,000" trains in chunks, each taking the run to twice its iterations (at least 100
@@ -18,10 +18,11 @@ drive the app directly with :meth:`CFRTrainingApp.step`, :meth:`CFRTrainingApp.r
 :meth:`CFRTrainingApp.reset` and the ``"algorithm"`` control.
 
 Redraws are cheap, so that nearly all of a run's time goes to training (``benchmarks/cfr_demo.py``
-times the button end to end, against a target of one second): the plot's axes are fixed (iterations 1 to the target, exploitability
-:data:`EXPLOITABILITY_RANGE`), so after its first draw only its curves are redrawn
-(:class:`~lessons_lib.widgets.live_figure.LiveFigure`); and the table is HTML. The plot is drawn
-anew only when its axes must change: a new run, a run beyond the target or outside the range.
+times the button end to end, against a target of one second): the plot's axes are fixed
+(iterations 1 to the target, exploitability :data:`EXPLOITABILITY_RANGE`), so after its first draw
+only its curves are redrawn (:class:`~lessons_lib.widgets.live_figure.LiveFigure`); and the table
+is HTML. The plot is drawn anew only when its axes must change: a new run, a run beyond the target
+or outside the range.
 """
 
 from __future__ import annotations
@@ -265,8 +266,8 @@ class CFRTrainingApp(App):
             last = self.result.history[-1]
             average = self.result.average_policy()
             line = (
-                f"<b>{self.result.variant.title}</b> · iteration {last.iteration:,} · exploitability "
-                f"{last.average_exploitability:.3e} chips per hand "
+                f"<b>{self.result.variant.title}</b> · iteration {last.iteration:,} · "
+                f"exploitability {last.average_exploitability:.3e} chips per hand "
                 f"({to_mbb_per_game(last.average_exploitability):.3g} mbb/g) · "
                 f"player 1's value {expected_value(self.game, average):+.5f} "
                 f"(game value {self.game_value:+.5f} = {value}) · "

@@ -1,9 +1,10 @@
 """Explore Kuhn's equilibrium family: one slider for alpha, the member it selects, and its numbers.
 
-Moving the slider selects the member ``alpha`` of :func:`~lessons_lib.kuhn_equilibria.nash_equilibrium`;
-the figure is :func:`~lessons_lib.plots.kuhn_family.family_figure` and the status line reports,
-computed for that member: player 1's three mixed probabilities, the share of bluffs among the bets
-a queen faces, the exploitability and player 1's expected value.
+Moving the slider selects the member ``alpha`` of
+:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium`; the figure is
+:func:`~lessons_lib.plots.kuhn_family.family_figure` and the status line reports, computed for that
+member: player 1's three mixed probabilities, the share of bluffs among the bets a queen faces, the
+exploitability and player 1's expected value.
 """
 
 from __future__ import annotations

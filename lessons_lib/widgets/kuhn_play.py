@@ -2,7 +2,8 @@
 
 The reader picks a seat, is dealt a card and acts with two buttons, labelled Check / Bet or Fold /
 Call as the situation requires. The bot plays the family member ``alpha`` of
-:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium` in the other seat. Choices made for the reader:
+:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium` in the other seat.
+Choices made for the reader:
 
 - The bot's card is shown at a showdown only. When a hand ends with a fold it stays hidden, as at a
   real table: the reader never learns whether a bet that made them fold was a bluff, which is what

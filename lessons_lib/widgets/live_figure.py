@@ -4,8 +4,9 @@ A full draw of a log-log figure takes matplotlib a fifth of a second, most of it
 tick labels; a live demo that redraws after every chunk of training cannot afford that. When only
 the lines of a figure change (its axes, labels and legend stay put), the still parts can be drawn
 once and kept as a bitmap, the *background*; each frame pastes the background back and draws just
-the lines, the notes and the axes' frames over it. This is matplotlib's "blitting" (see its guide "Faster
-rendering by using blitting"); a frame then costs a few milliseconds, most of them encoding the PNG.
+the lines, the notes and the axes' frames over it. This is matplotlib's "blitting" (see its guide
+"Faster rendering by using blitting"); a frame then costs a few milliseconds, most of them encoding
+the PNG.
 
 The lines, notes and frames (spines) are drawn in the order of a full draw, so a frame equals a full
 draw of the same figure pixel for pixel, except where a line crosses the legend: in the background,
@@ -36,7 +37,8 @@ class LiveFigure:
         self._background = None
 
     def moving_artists(self) -> list[Artist]:
-        """What each frame redraws: every axes' lines, texts and spines, in the order of a full draw.
+        """What each frame redraws: every axes' lines, texts and spines,
+        in the order of a full draw.
 
         (An axes' texts are those placed with ``ax.text``, such as a note; not its labels or title.)
         """

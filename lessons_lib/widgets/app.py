@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from lessons_lib import plots
+from lessons_lib.widgets import twins
 from lessons_lib.widgets.live_figure import LiveFigure
 
 #: What an app shows beside its status: a figure, a live figure, or HTML.
@@ -47,6 +48,9 @@ class App:
         self.render = render
         #: Anything the app keeps between events (a game in progress, a bot).
         self.state: dict[str, object] = {}
+        #: The in-page twin the static site shows instead of the widget: its name and its data
+        #: (:mod:`lessons_lib.widgets.twins`), or None for an app without one.
+        self.twin: tuple[str, Mapping[str, object]] | None = None
         panels, status = render(self.values())
         self.panels = [
             widgets.HTML() if isinstance(panel, str) else widgets.Image(format="png")
@@ -95,7 +99,11 @@ class App:
         self.status.value = status
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict:
-        return self.ui._repr_mimebundle_(**kwargs)
+        """The widget view for a live kernel, and the twin's HTML for the static site."""
+        bundle = self.ui._repr_mimebundle_(**kwargs)
+        if self.twin is not None:
+            bundle = {**bundle, twins.HTML_MIME: twins.twin_html(*self.twin)}
+        return bundle
 
 
 def slider(description: str, value: float, low: float, high: float, step: float) -> widgets.Widget:

@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Mapping
-from fractions import Fraction
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -44,6 +43,7 @@ from lessons_lib.plots.axes import decades_around
 from lessons_lib.plots.live import set_exploitability_curves
 from lessons_lib.plots.tables import learned_strategy_table
 from lessons_lib.validation import check_iterations
+from lessons_lib.widgets import twins
 from lessons_lib.widgets.app import App, Panel
 from lessons_lib.widgets.live_figure import LiveFigure
 
@@ -99,6 +99,10 @@ class CFRTrainingApp(App):
             buttons[label].on_click(lambda _button, n=iterations: self.step(n))
         buttons["run"].on_click(self._on_run)
         buttons["reset"].on_click(lambda _button: self.reset())
+        self.twin = (
+            "cfr-training",
+            twins.cfr_training_data(self.target, self.chunk, STEPS, EXPLOITABILITY_RANGE),
+        )
 
     # What Python code (and the buttons) can do.
 
@@ -256,7 +260,7 @@ class CFRTrainingApp(App):
         return low, high
 
     def _status(self) -> str:
-        value = _fraction(self.game_value)
+        value = twins.fraction_text(self.game_value)
         if not self.result.history:
             line = (
                 f"<b>{self.result.algorithm}</b>: no iterations yet, so both players play "
@@ -284,9 +288,3 @@ def cfr_training(target: int = DEFAULT_TARGET, chunk: int = DEFAULT_CHUNK) -> CF
 def _count(iterations: int) -> str:
     """``"1 iteration"``, ``"20,000 iterations"``."""
     return f"{iterations:,} iteration{'' if iterations == 1 else 's'}"
-
-
-def _fraction(value: float) -> str:
-    """``value`` as the nearest fraction with a small denominator, with a true minus sign."""
-    fraction = Fraction(value).limit_denominator(1000)
-    return str(fraction).replace("-", "−")

@@ -1,0 +1,413 @@
+// The book's in-page demos ("twins" of the ipywidgets apps), for the static site.
+//
+// A chapter cell that builds a live demo also gives, for the static page, an HTML fallback:
+//   <div class="book-twin" data-twin="NAME"><script type="application/json">DATA</script></div>
+// where DATA is computed by lessons_lib at build time (lessons_lib/widgets/twins.py). This file is
+// the one runtime of all twins: it finds those elements and mounts the twin registered under NAME.
+// It holds what every twin needs: controls, a status line, tables, SVG plots, and a port of the
+// library's Kuhn poker and CFR (lessons_lib.games.kuhn, lessons_lib.cfr.readable); each twin is a
+// short function of its own, registered with BookTwins.register. No framework, no network.
+//
+// Every twin exposes what it computed as element.twin.state(), so that the site tests
+// (tests/test_twins.py) compare it with lessons_lib.
+
+"use strict";
+
+const BookTwins = (() => {
+  const registry = {};
+
+  function register(name, mount) {
+    registry[name] = mount;
+  }
+
+  function mountAll() {
+    for (const root of document.querySelectorAll(".book-twin[data-twin]")) {
+      if (root.twin) continue;
+      const mount = registry[root.dataset.twin];
+      const data = JSON.parse(root.querySelector('script[type="application/json"]').textContent);
+      if (!mount) {
+        root.append(element("p", { class: "twin-error" }, `No demo named ${root.dataset.twin}.`));
+        continue;
+      }
+      root.twin = mount(root, data);
+    }
+  }
+
+  // ----- Page elements ---------------------------------------------------------------------
+
+  function element(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    node.append(...children);
+    return node;
+  }
+
+  function button(label, onClick) {
+    const node = element("button", { type: "button", class: "twin-button" }, label);
+    node.addEventListener("click", onClick);
+    return node;
+  }
+
+  function select(label, options, value, onChange) {
+    const id = `twin-${Math.random().toString(36).slice(2)}`;
+    const menu = element("select", { id, class: "twin-select" });
+    for (const [optionValue, text] of options) {
+      const option = element("option", { value: optionValue }, text);
+      if (optionValue === value) option.selected = true;
+      menu.append(option);
+    }
+    menu.addEventListener("change", () => onChange(menu.value));
+    return { node: element("label", { for: id, class: "twin-label" }, label, " ", menu), menu };
+  }
+
+  function slider(label, min, max, step, value, onInput) {
+    const id = `twin-${Math.random().toString(36).slice(2)}`;
+    const input = element("input", { id, type: "range", min, max, step, value });
+    const shown = element("output", { for: id }, String(value));
+    input.addEventListener("input", () => {
+      shown.textContent = input.value;
+      onInput(Number(input.value));
+    });
+    return { node: element("label", { for: id, class: "twin-label" }, label, " ", input, shown), input };
+  }
+
+  function row(...children) {
+    return element("div", { class: "twin-row" }, ...children);
+  }
+
+  // ----- Numbers as the library prints them ------------------------------------------------
+
+  const grouped = (n) => Math.round(n).toLocaleString("en-US");
+  const fixed = (x, digits) => (Object.is(x, -0) ? 0 : x).toFixed(digits);
+  const signed = (x, digits) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
+
+  function exponential(x, digits) {
+    // Python's f"{x:.3e}": two-digit exponents with their sign.
+    const [mantissa, exponent] = x.toExponential(digits).split("e");
+    const power = Number(exponent);
+    return `${mantissa}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+
+  function general(x, digits) {
+    // Python's f"{x:.3g}" for the numbers the demos show.
+    if (x === 0) return "0";
+    const power = Math.floor(Math.log10(Math.abs(x)));
+    if (power < -4 || power >= digits) return exponential(x, digits - 1).replace(/\.?0+e/, "e");
+    return String(Number(x.toPrecision(digits)));
+  }
+
+  // ----- An SVG plot with logarithmic axes -------------------------------------------------
+
+  const SVG = "http://www.w3.org/2000/svg";
+
+  function svg(tag, attributes = {}) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    return node;
+  }
+
+  const SUPERSCRIPTS = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
+  const powerOfTen = (k) => (k === 0 ? "1" : k === 1 ? "10" : `10${[...String(k)].map((c) => SUPERSCRIPTS[c]).join("")}`);
+
+  // A log-log plot: xRange and yRange are [low, high] in data units (powers of ten). Returns an
+  // object whose setSeries(name, points) redraws one named line ([[x, y], ...]).
+  function logLogPlot({ title, xLabel, yLabel, xRange, yRange, series, reference }) {
+    const width = 640, height = 400, left = 70, right = 16, top = 34, bottom = 52;
+    const plot = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, class: "twin-plot", role: "img", "aria-label": title,
+    });
+    const [x0, x1] = xRange.map(Math.log10), [y0, y1] = yRange.map(Math.log10);
+    const sx = (x) => left + ((Math.log10(x) - x0) / (x1 - x0)) * (width - left - right);
+    const sy = (y) => top + ((y1 - Math.log10(y)) / (y1 - y0)) * (height - top - bottom);
+    const text = (x, y, content, attributes = {}) => {
+      const node = svg("text", { x, y, class: "twin-plot-text", ...attributes });
+      node.textContent = content;
+      plot.append(node);
+      return node;
+    };
+    plot.append(svg("rect", { x: left, y: top, width: width - left - right, height: height - top - bottom, class: "twin-plot-frame" }));
+    for (let k = Math.ceil(x0); k <= Math.floor(x1); k++) {
+      const x = sx(10 ** k);
+      plot.append(svg("line", { x1: x, x2: x, y1: top, y2: height - bottom, class: "twin-plot-grid" }));
+      text(x, height - bottom + 18, powerOfTen(k), { "text-anchor": "middle" });
+    }
+    for (let k = Math.ceil(y0); k <= Math.floor(y1); k++) {
+      const y = sy(10 ** k);
+      plot.append(svg("line", { x1: left, x2: width - right, y1: y, y2: y, class: "twin-plot-grid" }));
+      text(left - 8, y + 4, powerOfTen(k), { "text-anchor": "end" });
+    }
+    text(left + (width - left - right) / 2, height - 10, xLabel, { "text-anchor": "middle" });
+    text(16, top + (height - top - bottom) / 2, yLabel, {
+      "text-anchor": "middle", transform: `rotate(-90 16 ${top + (height - top - bottom) / 2})`,
+    });
+    const heading = text(width / 2, 20, title, { "text-anchor": "middle", class: "twin-plot-title" });
+    if (reference) {
+      const [from, to] = xRange;
+      const line = svg("line", {
+        x1: sx(from), y1: sy(reference(from)), x2: sx(to), y2: sy(reference(to)), class: "twin-plot-reference",
+      });
+      plot.append(line);
+    }
+    const lines = {};
+    let legendY = top + 16;
+    for (const { name, label, colour, dashed } of series) {
+      lines[name] = svg("polyline", { fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": dashed ? "6 4" : "none" });
+      plot.append(lines[name]);
+      plot.append(svg("line", { x1: width - right - 200, x2: width - right - 176, y1: legendY - 4, y2: legendY - 4, stroke: colour, "stroke-width": 2, "stroke-dasharray": dashed ? "6 4" : "none" }));
+      text(width - right - 170, legendY, label);
+      legendY += 18;
+    }
+    const clip = (y) => Math.min(Math.max(y, yRange[0]), yRange[1]);
+    return {
+      node: plot,
+      setTitle: (content) => { heading.textContent = content; },
+      setSeries(name, points) {
+        lines[name].setAttribute("points", points.filter(([, y]) => y > 0).map(([x, y]) => `${sx(x).toFixed(1)},${sy(clip(y)).toFixed(1)}`).join(" "));
+      },
+    };
+  }
+
+  // ----- Kuhn poker (lessons_lib.games.kuhn) ------------------------------------------------
+
+  // Cards 0, 1, 2 are J, Q, K; the actions are p (pass: check or fold) and b (bet or call).
+  const Kuhn = (() => {
+    const cards = ["J", "Q", "K"];
+    const deals = [];
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) if (a !== b) deals.push([a, b]);
+    const chance = 1 / deals.length;
+    const terminal = new Set(["pp", "pbp", "pbb", "bp", "bb"]);
+    const histories = ["", "p", "b", "pb"]; // the decision points, shallow first
+    const infoSets = [];
+    for (const h of histories) for (const c of cards) infoSets.push(`${c}:${h}`);
+    const actor = (actions) => (actions.length % 2 === 0 ? 1 : 2);
+
+    function utility(deal, actions, player) {
+      // Player 1's payoff: the ante (1) and the bets; a fold loses what was put in.
+      let value;
+      if (actions === "bp") value = 1;
+      else if (actions === "pbp") value = -1;
+      else {
+        const stake = actions === "pp" ? 1 : 2;
+        value = deal[0] > deal[1] ? stake : -stake;
+      }
+      return player === 1 ? value : -value;
+    }
+    const key = (deal, actions) => `${cards[deal[actor(actions) - 1]]}:${actions}`;
+    return { cards, deals, chance, terminal, histories, infoSets, actor, utility, key, actions: ["p", "b"] };
+  })();
+
+  // Regret matching (lessons_lib.regret_matching.regret_matching): positive parts, normalised.
+  function regretMatching(regret) {
+    const positive = regret.map((r) => Math.max(r, 0));
+    const total = positive.reduce((sum, r) => sum + r, 0);
+    return total > 0 ? positive.map((r) => r / total) : regret.map(() => 1 / regret.length);
+  }
+
+  function normalised(sums) {
+    const total = sums.reduce((sum, s) => sum + s, 0);
+    return total > 0 ? sums.map((s) => s / total) : sums.map(() => 1 / sums.length);
+  }
+
+  // The value of a history for `player` when both play `policy` (lessons_lib.exploitability).
+  function historyValue(policy, deal, actions, player) {
+    if (Kuhn.terminal.has(actions)) return Kuhn.utility(deal, actions, player);
+    const strategy = policy[Kuhn.key(deal, actions)];
+    return strategy[0] * historyValue(policy, deal, actions + "p", player)
+      + strategy[1] * historyValue(policy, deal, actions + "b", player);
+  }
+
+  function expectedValue(policy, player = 1) {
+    let value = 0;
+    for (const deal of Kuhn.deals) value += Kuhn.chance * historyValue(policy, deal, "", player);
+    return value;
+  }
+
+  // A best response of `player` to the other player's part of `policy`, deepest information
+  // sets first; returns its value (lessons_lib.exploitability.best_response_value).
+  function bestResponseValue(policy, player) {
+    const choice = {};
+    const value = (deal, actions) => {
+      if (Kuhn.terminal.has(actions)) return Kuhn.utility(deal, actions, player);
+      const key = Kuhn.key(deal, actions);
+      if (Kuhn.actor(actions) === player) return value(deal, actions + Kuhn.actions[choice[key]]);
+      const strategy = policy[key];
+      return strategy[0] * value(deal, actions + "p") + strategy[1] * value(deal, actions + "b");
+    };
+    const reachOfOther = (deal, actions) => {
+      let reach = 1;
+      for (let t = 0; t < actions.length; t++) {
+        if (Kuhn.actor(actions.slice(0, t)) !== player) {
+          reach *= policy[Kuhn.key(deal, actions.slice(0, t))][actions[t] === "p" ? 0 : 1];
+        }
+      }
+      return reach;
+    };
+    const mine = Kuhn.histories.filter((h) => Kuhn.actor(h) === player).reverse();
+    for (const actions of mine) {
+      for (let card = 0; card < 3; card++) {
+        const totals = [0, 0];
+        for (const deal of Kuhn.deals) {
+          if (deal[player - 1] !== card) continue;
+          const weight = Kuhn.chance * reachOfOther(deal, actions);
+          for (let a = 0; a < 2; a++) totals[a] += weight * value(deal, actions + Kuhn.actions[a]);
+        }
+        choice[`${Kuhn.cards[card]}:${actions}`] = totals[1] > totals[0] ? 1 : 0;
+      }
+    }
+    let total = 0;
+    for (const deal of Kuhn.deals) total += Kuhn.chance * value(deal, "");
+    return total;
+  }
+
+  // Exploitability: the mean of the two best responses' gains, in chips per hand.
+  const exploitability = (policy) => (bestResponseValue(policy, 1) + bestResponseValue(policy, 2)) / 2;
+
+  // ----- CFR and its variants on Kuhn poker (lessons_lib.cfr.readable, .variants) ----------
+
+  function powerDiscount(t, exponent) {
+    const x = exponent * Math.log(t);
+    if (x >= 0) return 1 / (1 + Math.exp(-x));
+    const small = Math.exp(x);
+    return small / (1 + small);
+  }
+
+  const VARIANTS = {
+    cfr: { weight: () => 1, regrets: (r) => r, sums: (s) => s, updates: "simultaneous" },
+    "cfr+": { weight: (t) => t, regrets: (r) => r.map((x) => Math.max(x, 0)), sums: (s) => s, updates: "alternating" },
+    // Linear CFR is DCFR(1, 1, 1): one factor t / (t + 1) for every regret, computed as the
+    // library computes it (power_discount), and t / (t + 1) for the strategy sum.
+    lcfr: {
+      weight: () => 1,
+      regrets: (r, t) => { const factor = powerDiscount(t, 1); return r.map((x) => x * factor); },
+      sums: (s, t) => { const factor = (t / (t + 1)) ** 1; return s.map((x) => x * factor); },
+      updates: "alternating",
+    },
+    dcfr: {
+      weight: () => 1,
+      regrets: (r, t) => { const up = powerDiscount(t, 1.5), down = powerDiscount(t, 0); return r.map((x) => x * (x > 0 ? up : down)); },
+      sums: (s, t) => { const factor = (t / (t + 1)) ** 2; return s.map((x) => x * factor); },
+      updates: "alternating",
+    },
+  };
+
+  class KuhnCFR {
+    constructor(algorithm) {
+      this.algorithm = algorithm;
+      this.variant = VARIANTS[algorithm];
+      this.iteration = 0;
+      this.regret = {};
+      this.strategySum = {};
+      for (const key of Kuhn.infoSets) { this.regret[key] = [0, 0]; this.strategySum[key] = [0, 0]; }
+    }
+
+    currentPolicy() {
+      const policy = {};
+      for (const key of Kuhn.infoSets) policy[key] = regretMatching(this.regret[key]);
+      return policy;
+    }
+
+    averagePolicy() {
+      const policy = {};
+      for (const key of Kuhn.infoSets) policy[key] = normalised(this.strategySum[key]);
+      return policy;
+    }
+
+    // u_i(sigma, h) for the updating player, adding its regrets and strategy on the way.
+    traverse(deal, actions, player, chance, reach1, reach2, sigma, weight) {
+      if (Kuhn.terminal.has(actions)) return Kuhn.utility(deal, actions, player);
+      const key = Kuhn.key(deal, actions);
+      const actor = Kuhn.actor(actions);
+      const strategy = sigma[key];
+      const values = [0, 0];
+      for (let a = 0; a < 2; a++) {
+        const r1 = actor === 1 ? reach1 * strategy[a] : reach1;
+        const r2 = actor === 2 ? reach2 * strategy[a] : reach2;
+        values[a] = this.traverse(deal, actions + Kuhn.actions[a], player, chance, r1, r2, sigma, weight);
+      }
+      const value = strategy[0] * values[0] + strategy[1] * values[1];
+      if (actor === player) {
+        const others = player === 1 ? chance * reach2 : chance * reach1;
+        const own = player === 1 ? reach1 : reach2;
+        for (let a = 0; a < 2; a++) {
+          this.regret[key][a] += others * (values[a] - value);
+          this.strategySum[key][a] += weight * own * strategy[a];
+        }
+      }
+      return value;
+    }
+
+    accumulate(sigma, player, weight) {
+      for (const deal of Kuhn.deals) this.traverse(deal, "", player, Kuhn.chance, 1, 1, sigma, weight);
+    }
+
+    discount(player, t) {
+      for (const key of Kuhn.infoSets) {
+        if (Kuhn.actor(key.split(":")[1]) !== player) continue;
+        this.regret[key] = this.variant.regrets(this.regret[key], t);
+        this.strategySum[key] = this.variant.sums(this.strategySum[key], t);
+      }
+    }
+
+    step() {
+      const t = this.iteration + 1;
+      const weight = this.variant.weight(t);
+      if (this.variant.updates === "simultaneous") {
+        const sigma = this.currentPolicy();
+        for (const player of [1, 2]) this.accumulate(sigma, player, weight);
+        for (const player of [1, 2]) this.discount(player, t);
+      } else {
+        for (const player of [1, 2]) {
+          this.accumulate(this.currentPolicy(), player, weight);
+          this.discount(player, t);
+        }
+      }
+      this.iteration = t;
+    }
+
+    train(iterations) {
+      for (let k = 0; k < iterations; k++) this.step();
+    }
+  }
+
+  // ----- The table of a learned strategy (lessons_lib.plots.tables) ------------------------
+
+  function strategyTable(learned, reference, referenceLabel, caption, colours) {
+    const table = element("table", { class: "twin-table" });
+    table.append(element("caption", {}, caption));
+    const head = element("tr");
+    for (const name of ["player", "information set", "action", "learned", referenceLabel, "difference"]) {
+      head.append(element("th", { scope: "col" }, name));
+    }
+    table.append(element("thead", {}, head));
+    const body = element("tbody");
+    for (const key of Kuhn.infoSets) {
+      const player = Kuhn.actor(key.split(":")[1]);
+      const p = learned[key][1], q = reference[key][1];
+      const facing = key.endsWith("b");
+      const bar = element("span", { class: "twin-bar" });
+      bar.style.setProperty("--filled", `${(100 * p).toFixed(1)}%`);
+      bar.style.setProperty("--mark", `${(100 * q).toFixed(1)}%`);
+      bar.style.setProperty("--colour", colours[player]);
+      const cells = [
+        element("td", { style: `color:${colours[player]};font-weight:bold` }, String(player)),
+        element("td", { style: `color:${colours[player]}` }, key),
+        element("td", {}, facing ? "call" : "bet"),
+        element("td", {}, p.toFixed(3)),
+        element("td", {}, q.toFixed(3)),
+        element("td", {}, signed(p - q, 3)),
+        element("td", {}, bar),
+      ];
+      body.append(element("tr", {}, ...cells));
+    }
+    table.append(body);
+    return table;
+  }
+
+  document.addEventListener("DOMContentLoaded", () => setTimeout(mountAll));
+
+  return {
+    register, mountAll, element, button, select, slider, row, logLogPlot, grouped, fixed, signed,
+    exponential, general, Kuhn, KuhnCFR, regretMatching, normalised, expectedValue,
+    bestResponseValue, exploitability, strategyTable, VARIANTS,
+  };
+})();

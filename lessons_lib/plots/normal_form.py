@@ -88,7 +88,7 @@ def _simplex_paths(
     if equilibrium is not None:
         point = simplex_coordinates(np.asarray(equilibrium))[0]
         ax.plot(*point, "*", color="black", markersize=13, zorder=5, label="Nash equilibrium")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncols=2, fontsize=9, framealpha=0.9)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncols=2, fontsize=9.5, framealpha=0.9)
     return lines
 
 
@@ -151,7 +151,7 @@ def simplex_figure(
     series.set_xlabel("round t")
     series.set_ylabel(f"probability of {action}")
     series.set_title(f"the first {end:,} rounds", fontsize=10)
-    series.legend(loc="upper center", fontsize=9, ncols=3, framealpha=0.9)
+    series.legend(loc="upper center", fontsize=9.5, ncols=3, framealpha=0.9)
     return figure
 
 
@@ -160,14 +160,14 @@ def simplex_animation(
     player: int = 1,
     frames: int = 40,
     equilibrium: Sequence[float] | None = None,
-    dpi: int = 72,
+    dpi: int = 100,
 ) -> str:
     """A self-contained HTML animation (inline images and its own controls) of the simplex paths.
 
     The frames show the first rounds in geometric steps, so both the early spiral and the slow
     final approach are visible. It plays in a static page with no kernel and no network.
     """
-    figure, (ax,) = new_figure(5.2, 4.8)
+    figure, (ax,) = new_figure(4.6, 4.4)
     lines = _simplex_paths(ax, trajectory, player, equilibrium)
     figure.set_dpi(dpi)
     current = simplex_coordinates(trajectory.current[player])

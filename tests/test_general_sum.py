@@ -193,3 +193,13 @@ def test_bad_inputs_raise_value_error():
         _shapley_run(5).joint_play(6)
     with pytest.raises(ValueError, match="unknown player 3"):
         _shapley_run(5).average_regret(3)
+
+
+def test_distance_to_the_equilibrium_by_hand():
+    # Round 1: player 1 opens with pure rock (its only positive regret), player 2 uniform, so the
+    # averages are (1, 0, 0) and uniform: the largest gap from 1/3 is 2/3.
+    start = ([1.0, 0, 0], [0, 0, 0])
+    for run in (_shapley_run(3), self_play(RPS, 3, initial_regret=start)):
+        assert run.distance_to(UNIFORM, UNIFORM)[0] == pytest.approx(2 / 3)
+    with pytest.raises(ValueError, match="strategy of player 2 must sum to 1"):
+        _shapley_run(3).distance_to(UNIFORM, [1.0, 1.0, 0.0])

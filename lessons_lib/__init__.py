@@ -8,7 +8,8 @@ Foundations
 - :mod:`lessons_lib.sums`: sums in a fixed order, so that every machine computes the same bits
 
 Games and matrix games
-- :mod:`lessons_lib.normal_form`: matrix games, expected value, best response, exploitability
+- :mod:`lessons_lib.normal_form`: matrix games, expected value, best response, exploitability;
+  general-sum (bimatrix) games such as Shapley's, NashConv and the coarse-correlated gap
 - :mod:`lessons_lib.regret_matching`: regret matching (Hart and Mas-Colell 2000) and self-play
 - :mod:`lessons_lib.games`: extensive-form games (the interface, Kuhn and Leduc poker, public
   trees, sizes)

@@ -1,9 +1,15 @@
-"""Two-player zero-sum games in normal (matrix) form.
+"""Two-player games in normal (matrix) form: zero-sum, and general-sum for contrast.
 
-A normal-form game is a payoff matrix ``A``: player 1 picks a row, player 2 a column, at the same
-time, and player 1 receives ``A[i, j]`` while player 2 receives ``-A[i, j]``. With mixed strategies
-``sigma`` (over rows) and ``tau`` (over columns), player 1's expected value is
-``sigma @ A @ tau`` (von Neumann 1928; von Neumann and Morgenstern 1944).
+A zero-sum normal-form game is a payoff matrix ``A``: player 1 picks a row, player 2 a column, at
+the same time, and player 1 receives ``A[i, j]`` while player 2 receives ``-A[i, j]``. With mixed
+strategies ``sigma`` (over rows) and ``tau`` (over columns), player 1's expected value is
+``sigma^T A tau`` (von Neumann 1928; von Neumann and Morgenstern 1944).
+
+A general-sum (bimatrix) game gives each player its own matrix, ``A`` for player 1 and ``B`` for
+player 2 (:class:`BimatrixGame`). There the minimax theorem and the guarantees built on it no
+longer hold; the module keeps the measures that still make sense there: :func:`nash_conv` (the
+total gain of the two best responses, zero exactly at a Nash equilibrium) and :func:`cce_gap`
+(how far a joint distribution of play is from a coarse correlated equilibrium).
 """
 
 from __future__ import annotations
@@ -247,3 +253,124 @@ def _indifferent_mix(payoffs: np.ndarray) -> np.ndarray:
                 factor = rows[r][column]
                 rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=True)]
     return np.array([float(row[-1]) for row in rows])
+
+
+@dataclass(frozen=True)
+class BimatrixGame:
+    """A two-player general-sum game: one payoff matrix per player.
+
+    ``row_payoffs[i, j]`` (the matrix ``A``) is what player 1 receives and ``column_payoffs[i, j]``
+    (``B``) what player 2 receives when player 1 plays ``row_actions[i]`` and player 2 plays
+    ``column_actions[j]``. A zero-sum game is the case ``B = -A``.
+    """
+
+    name: str
+    row_payoffs: np.ndarray
+    column_payoffs: np.ndarray
+    row_actions: tuple[str, ...]
+    column_actions: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        rows = tuple(self.row_actions)
+        columns = tuple(self.column_actions) or rows
+        for name in ("row_payoffs", "column_payoffs"):
+            given = getattr(self, name)
+            try:
+                matrix = np.array(given, dtype=float)
+            except (TypeError, ValueError) as error:
+                raise ValueError(f"{name} must be a matrix of numbers, got {given!r}") from error
+            if matrix.shape != (len(rows), len(columns)):
+                raise ValueError(
+                    f"{name} must have shape ({len(rows)}, {len(columns)}), one row per row "
+                    f"action and one column per column action, got shape {matrix.shape}"
+                )
+            if not np.all(np.isfinite(matrix)):
+                raise ValueError(f"{name} has a non-finite entry: {given!r}")
+            matrix.setflags(write=False)
+            object.__setattr__(self, name, matrix)
+        object.__setattr__(self, "row_actions", rows)
+        object.__setattr__(self, "column_actions", columns)
+
+    def actions(self, player: int) -> tuple[str, ...]:
+        """The action names of ``player`` (1 for rows, 2 for columns)."""
+        check_choice(player, (1, 2), "player")
+        return self.row_actions if player == 1 else self.column_actions
+
+    def strategy(self, player: int, values: Sequence[float] | np.ndarray) -> np.ndarray:
+        """Check that ``values`` is a mixed strategy of ``player`` and return it as an array."""
+        return as_probability_vector(
+            values, name=f"strategy of player {player}", size=len(self.actions(player))
+        )
+
+    def own_payoffs(self, player: int) -> np.ndarray:
+        """``player``'s payoffs with one row per own action: ``A`` for player 1, ``B^T`` for 2."""
+        check_choice(player, (1, 2), "player")
+        return self.row_payoffs if player == 1 else self.column_payoffs.T
+
+
+def shapley_game() -> BimatrixGame:
+    """Shapley's game (Shapley 1964): rock-paper-scissors in which a win pays 1, a loss or a draw 0.
+
+    Each player's matrix rewards only its own wins, so the two payoffs sum to 1 when someone wins
+    and to 0 on a draw: the game is not zero-sum (nor constant-sum). Its unique Nash equilibrium is
+    uniform play by both. Shapley built it to show that fictitious play need not converge; the
+    matrices are the ones of OpenSpiel's ``matrix_shapleys_game``.
+    """
+    wins = [[0, 0, 1], [1, 0, 0], [0, 1, 0]]  # row beats column: rock-scissors, paper-rock, ...
+    losses = [[0, 1, 0], [0, 0, 1], [1, 0, 0]]  # column beats row
+    return BimatrixGame(
+        "Shapley's game", np.array(wins), np.array(losses), ("rock", "paper", "scissors")
+    )
+
+
+def bimatrix_action_values(
+    game: BimatrixGame, player: int, opponent_strategy: Sequence[float]
+) -> np.ndarray:
+    """The expected payoff to ``player`` of each of its actions: ``A tau`` or ``sigma^T B``."""
+    check_choice(player, (1, 2), "player")
+    opponent = game.strategy(2 if player == 1 else 1, opponent_strategy)
+    return matrix_vector(game.own_payoffs(player), opponent)
+
+
+def nash_conv(game: BimatrixGame, sigma: Sequence[float], tau: Sequence[float]) -> float:
+    """The total gain of two best responses to the profile (sigma, tau) of a bimatrix game.
+
+    ``max_a (A tau)_a - sigma^T A tau + max_b (sigma^T B)_b - sigma^T B tau``: each player's gain
+    from switching to a best response while the other keeps its strategy. It is never negative and
+    is zero exactly at a Nash equilibrium (OpenSpiel calls it NashConv). In a zero-sum game
+    (``B = -A``) it is twice :func:`exploitability`.
+    """
+    gain = 0.0
+    for player, own in ((1, sigma), (2, tau)):
+        other = tau if player == 1 else sigma
+        values = bimatrix_action_values(game, player, other)
+        gain += float(values.max()) - sum_of_products(game.strategy(player, own), values)
+    return gain
+
+
+def cce_gap(game: BimatrixGame, joint: Sequence[Sequence[float]] | np.ndarray) -> float:
+    """How far a joint distribution of play is from a coarse correlated equilibrium.
+
+    ``joint[i, j]`` is the probability that player 1 plays row i and player 2 column j. The
+    distribution is a coarse correlated equilibrium (Moulin and Vial 1978) when no player gains by
+    committing in advance to one fixed action instead: ``max_a sum_ij joint[i, j] (A[a, j] -
+    A[i, j]) <= 0``, and the same for player 2 with ``B``. The gap is the largest such gain, or 0
+    when there is none; self-play of no-regret learners drives the gap of their empirical joint
+    play to zero (its gain for player p is exactly p's average regret).
+    """
+    try:
+        z = np.array(joint, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"joint must be a matrix of probabilities, got {joint!r}") from error
+    shape = (len(game.row_actions), len(game.column_actions))
+    if z.shape != shape:
+        raise ValueError(f"joint must have shape {shape}, got shape {z.shape}: {joint!r}")
+    as_probability_vector(z.ravel(), name="joint", size=z.size)
+    gains = [0.0]
+    for player in (1, 2):
+        own = game.own_payoffs(player)
+        mass = z if player == 1 else z.T  # rows: own actions, columns: the opponent's
+        opponent_marginal = np.add.reduce(mass, axis=0)
+        received = sum_of_products(mass, own)
+        gains.append(float(matrix_vector(own, opponent_marginal).max()) - received)
+    return max(gains)

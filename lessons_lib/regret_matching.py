@@ -7,6 +7,10 @@ Regret matching plays each action in proportion to its positive cumulative regre
 
 Computing a strategy from regrets (:func:`regret_matching`) is a pure function; the accumulation of
 regrets and of the average strategy is kept separate, in :class:`RegretMatcher`.
+
+:func:`self_play` is two-player zero-sum self-play, where the average profile converges to a Nash
+equilibrium; :func:`general_sum_self_play` runs the same learners in a bimatrix game, where only
+the empirical joint play is guaranteed to converge (to the set of coarse correlated equilibria).
 """
 
 from __future__ import annotations
@@ -17,7 +21,12 @@ from operator import mul
 
 import numpy as np
 
-from lessons_lib.normal_form import MatrixGame, action_values
+from lessons_lib.normal_form import (
+    BimatrixGame,
+    MatrixGame,
+    action_values,
+    bimatrix_action_values,
+)
 from lessons_lib.sums import matrix_vector, sum_of_products
 from lessons_lib.validation import as_finite_vector, check_choice, check_iterations
 
@@ -114,6 +123,24 @@ class Trajectory:
         best_against_sigma = (-matrix_vector(matrix.T, self.average[1])).max(axis=1)
         return 0.5 * (best_against_tau + best_against_sigma)
 
+    def distance_to(self, sigma: Sequence[float], tau: Sequence[float]) -> np.ndarray:
+        """After each round, the largest difference between an average strategy and (sigma, tau).
+
+        Row t is ``max(max_a |average[1][t, a] - sigma_a|, max_b |average[2][t, b] - tau_b|)``.
+        """
+        return _distance(self.game, self.average, sigma, tau)
+
+
+def _distance(
+    game: MatrixGame | BimatrixGame,
+    average: dict[int, np.ndarray],
+    sigma: Sequence[float],
+    tau: Sequence[float],
+) -> np.ndarray:
+    targets = {1: game.strategy(1, sigma), 2: game.strategy(2, tau)}
+    gaps = [np.abs(average[p] - targets[p]).max(axis=1) for p in (1, 2)]
+    return np.maximum(gaps[0], gaps[1])
+
 
 def _positive_part_normalised(regret: list[float]) -> list[float]:
     """Plain-float twin of :func:`regret_matching`, for the inner loop of :func:`self_play`."""
@@ -166,6 +193,113 @@ def self_play(
         current={1: current_1, 2: current_2},
         average={1: _running_mean(current_1), 2: _running_mean(current_2)},
         payoff=np.array(payoffs),
+    )
+
+
+@dataclass(frozen=True)
+class GeneralSumTrajectory:
+    """What two regret matchers played in a bimatrix game, round by round.
+
+    ``current[p][t]`` is player p's strategy in round t + 1, ``average[p][t]`` the average of its
+    first t + 1 strategies, and ``payoff[p][t]`` player p's expected payoff in round t + 1.
+    """
+
+    game: BimatrixGame
+    current: dict[int, np.ndarray]
+    average: dict[int, np.ndarray]
+    payoff: dict[int, np.ndarray]
+
+    @property
+    def rounds(self) -> int:
+        return int(self.payoff[1].size)
+
+    def distance_to(self, sigma: Sequence[float], tau: Sequence[float]) -> np.ndarray:
+        """After each round, the largest difference between an average strategy and (sigma, tau).
+
+        Row t is ``max(max_a |average[1][t, a] - sigma_a|, max_b |average[2][t, b] - tau_b|)``.
+        """
+        return _distance(self.game, self.average, sigma, tau)
+
+    def nash_conv(self) -> np.ndarray:
+        """:func:`~lessons_lib.normal_form.nash_conv` of the average profile after each round."""
+        total = np.zeros(self.rounds)
+        for player in (1, 2):
+            own, other = self.average[player], self.average[3 - player]
+            values = matrix_vector(self.game.own_payoffs(player), other)
+            total += values.max(axis=1) - np.add.reduce(own * values, axis=1)
+        return total
+
+    def average_regret(self, player: int) -> np.ndarray:
+        """``max_a R^T(a) / T`` of ``player`` after each round T.
+
+        Action values are linear in the opponent's strategy, so the sum over rounds of a fixed
+        action's value is T times its value against the opponent's average strategy, and
+        ``R^T(a) / T = u(a, average of the opponent) - (mean payoff of the player so far)``.
+        """
+        check_choice(player, (1, 2), "player")
+        values = matrix_vector(self.game.own_payoffs(player), self.average[3 - player])
+        mean_payoff = np.cumsum(self.payoff[player]) / np.arange(1, self.rounds + 1)
+        return values.max(axis=1) - mean_payoff
+
+    def joint_play(self, rounds: int | None = None) -> np.ndarray:
+        """The empirical joint distribution of the first ``rounds`` rounds (all by default).
+
+        Entry ``[i, j]`` is ``(1/T) sum_t sigma^t_i tau^t_j``: how often, on average, the pair of
+        actions (i, j) was played.
+        """
+        end = self.rounds if rounds is None else check_iterations(rounds, "rounds")
+        if end > self.rounds:
+            raise ValueError(f"rounds must be at most {self.rounds}, got {rounds!r}")
+        products = self.current[1][:end, :, None] * self.current[2][:end, None, :]
+        return np.add.reduce(products, axis=0) / end
+
+    def cce_gap(self) -> np.ndarray:
+        """:func:`~lessons_lib.normal_form.cce_gap` of the joint play after each round.
+
+        The gain of player p's best fixed deviation from the joint play is p's average regret, so
+        the gap is ``max(0, average_regret(1), average_regret(2))`` (the tests check it against
+        :meth:`joint_play`).
+        """
+        return np.maximum(0.0, np.maximum(self.average_regret(1), self.average_regret(2)))
+
+
+def general_sum_self_play(
+    game: BimatrixGame,
+    iterations: int,
+    initial_regret: tuple[Sequence[float], Sequence[float]] | None = None,
+) -> GeneralSumTrajectory:
+    """Two regret matchers play the bimatrix ``game`` against each other, with exact payoffs.
+
+    The same learners as :func:`self_play`: each round both play regret matching on their
+    cumulative regrets and add the regrets ``u_p(a, opponent) - u_p(sigma_p, opponent)`` of every
+    action a, now with each player's own matrix (``A`` for player 1, ``B`` for player 2).
+    ``initial_regret`` gives each player's starting regrets (zero by default: both start uniform).
+    """
+    if not isinstance(game, BimatrixGame):
+        raise ValueError(f"game must be a BimatrixGame, got {type(game).__name__}: {game!r}")
+    iterations = check_iterations(iterations)
+    sizes = {p: len(game.actions(p)) for p in (1, 2)}
+    if initial_regret is None:
+        initial_regret = (np.zeros(sizes[1]), np.zeros(sizes[2]))
+    regret = {
+        p: as_finite_vector(initial_regret[p - 1], f"initial regret of player {p}", sizes[p])
+        for p in (1, 2)
+    }
+    learners = {p: RegretMatcher(sizes[p], regret[p]) for p in (1, 2)}
+    played = {p: np.empty((iterations, sizes[p])) for p in (1, 2)}
+    payoff = {p: np.empty(iterations) for p in (1, 2)}
+    for t in range(iterations):
+        for p in (1, 2):
+            played[p][t] = learners[p].strategy()
+        for p in (1, 2):
+            values = bimatrix_action_values(game, p, played[3 - p][t])
+            payoff[p][t] = sum_of_products(played[p][t], values)
+            learners[p].observe(values)
+    return GeneralSumTrajectory(
+        game=game,
+        current=played,
+        average={p: _running_mean(played[p]) for p in (1, 2)},
+        payoff=payoff,
     )
 
 
@@ -263,9 +397,11 @@ class RegretMatchingBot:
 
 
 __all__ = [
+    "GeneralSumTrajectory",
     "RegretMatcher",
     "RegretMatchingBot",
     "Trajectory",
+    "general_sum_self_play",
     "instantaneous_regret",
     "learn_against_fixed",
     "regret_bound",

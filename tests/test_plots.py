@@ -20,19 +20,33 @@ def test_simplex_corners_and_centre():
         plots.simplex_coordinates(np.ones((2, 2)) / 2)
 
 
-def test_simplex_figure_draws_both_paths_in_the_player_colour():
+def test_simplex_figure_draws_average_in_player_colour_and_current_apart():
     trajectory = self_play(RPS, 200, ([1, 0, 0], [0, 0, 0]))
     figure = plots.simplex_figure(trajectory, player=2, equilibrium=[1 / 3] * 3)
     assert isinstance(figure, Figure)
-    ax = figure.axes[0]
-    assert ax.get_title()
-    coloured = [
-        line for line in ax.lines if to_hex(line.get_color()) == plots.PLAYER_COLOURS[2].lower()
-    ]
-    assert len(coloured) >= 2
-    average_line = ax.lines[2]
+    simplex, series = figure.axes
+    assert figure.get_suptitle() and simplex.get_title() and series.get_title()
+    by_label = {line.get_label(): line for line in simplex.lines}
+    average = by_label["average strategy $\\bar\\sigma^T$"]
+    current = by_label["current strategy $\\sigma^t$"]
+    assert to_hex(average.get_color()) == plots.PLAYER_COLOURS[2].lower()
+    # The current strategy has a colour of its own, darker than the light outline under it.
+    outline = simplex.lines[0]
+    assert to_hex(current.get_color()) not in {
+        to_hex(average.get_color()),
+        to_hex(outline.get_color()),
+    }
+    assert current.get_zorder() > outline.get_zorder()
     end = plots.simplex_coordinates(trajectory.average[2][-1])[0]
-    assert np.allclose(average_line.get_xydata()[-1], end)
+    assert np.allclose(average.get_xydata()[-1], end)
+    # The time series shows the first action's probability, round by round.
+    series_current, series_average = series.lines[:2]
+    assert np.allclose(series_current.get_ydata(), trajectory.current[2][:, 0])
+    assert np.allclose(series_average.get_ydata(), trajectory.average[2][:, 0])
+    alone = plots.simplex_figure(trajectory, player=2, series_rounds=None)
+    assert len(alone.axes) == 1
+    with pytest.raises(ValueError, match="series_rounds must be at least 1, got 0"):
+        plots.simplex_figure(trajectory, series_rounds=0)
 
 
 def test_convergence_figure_is_log_log_and_labelled():

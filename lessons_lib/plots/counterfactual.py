@@ -49,7 +49,7 @@ def counterfactual_values_figure(
             1.0,
         )
     )
-    figure, (ax,) = new_figure(max(6.4, 1.3 * len(keys) + 1.2), 4.2)
+    figure, (ax,) = new_figure(min(8.8, max(6.4, 1.3 * len(keys) + 1.2)), 4.4)
     _grouped_bars(ax, keys, series)
     ax.set_ylabel(f"counterfactual value for player {player}")
     ax.set_title(title or f"Player {player}'s counterfactual values ({_convention(values)})")
@@ -63,7 +63,7 @@ def regrets_figure(
     ``r(I, a) = v_i(sigma_{I->a}, I) - v_i(sigma, I)`` of each action."""
     keys = _keys_of(game, player)
     series = _action_series(game, keys, player, values.regrets)
-    figure, (ax,) = new_figure(max(6.4, 1.05 * len(keys) + 1.2), 4.0)
+    figure, (ax,) = new_figure(min(8.8, max(6.4, 1.05 * len(keys) + 1.2)), 4.2)
     _grouped_bars(ax, keys, series)
     ax.set_ylabel(f"regret $r(I, a)$ for player {player}")
     ax.set_title(title or f"Player {player}'s counterfactual regrets ({_convention(values)})")
@@ -106,12 +106,12 @@ def _grouped_bars(
             linewidth=0.8,
             label=label,
         )
-        ax.bar_label(bars, labels=[f"{h:+.3f}" for h in heights], fontsize=6.5, padding=1.5)
+        ax.bar_label(bars, labels=[f"{h:+.3f}" for h in heights], fontsize=7.5, padding=1.5)
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(positions, [f'"{key}"' for key in keys])
     ax.set_xlabel("information set")
     ax.set_ylim(low - margin, high + margin)
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=len(series))
+    ax.legend(fontsize=9.5, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=len(series))
 
 
 def _keys_of(game: Game, player: int) -> tuple[str, ...]:

@@ -185,7 +185,7 @@ def game_tree_figure(
         game.tree.info_set_index(info_set)  # ValueError for an unknown key
     layout = tree_layout(game, deals, with_chance=deal is None)
     detailed = deal is not None
-    row_height = 0.62 if detailed else 0.27
+    row_height = 0.62 if detailed else 0.3
     width = 8.2 if detailed else 8.6
     figure, (ax,) = new_figure(width, 1.6 + row_height * layout.n_rows)
     scale = _DETAILED if detailed else _OVERVIEW
@@ -250,7 +250,7 @@ class _Scale(NamedTuple):
 
 
 _DETAILED = _Scale(font=10.0, node=330.0)
-_OVERVIEW = _Scale(font=8.5, node=150.0)
+_OVERVIEW = _Scale(font=9.5, node=180.0)
 
 
 def _draw_tree(ax: Axes, game: Game, layout: TreeLayout, scale: _Scale, compact: bool) -> None:

@@ -320,3 +320,15 @@ def test_exercises_are_numbered_per_chapter(browser):
             context.close()
         expected = [f"Exercise {int(chapter.group(1))}.{k}" for k in range(1, len(titles) + 1)]
         assert titles and [title.strip() for title in titles] == expected, (page_path, titles)
+
+
+def test_no_page_links_to_a_repository_that_is_not_set() -> None:
+    """With ``repository.url`` empty (a fresh clone), no launch or repository link is built."""
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    if str(config["repository"]["url"] or "").strip():
+        pytest.skip("repository.url is set: the buttons are meant to be there")
+    pages = sorted(HTML.rglob("*.html"))
+    assert pages, f"the site is not built: {HTML}"
+    for page in pages:
+        links = re.findall(r'href="(https://(?:mybinder\.org|github\.com)[^"]*)"', page.read_text())
+        assert not links, f"{page.relative_to(HTML)} links to {links[:3]}"

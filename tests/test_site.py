@@ -16,7 +16,6 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 import yaml
-from chromium import CHROMIUM, CHROMIUM_ARGS  # book/_tools (pyproject.toml: pythonpath)
 
 pytestmark = pytest.mark.site
 
@@ -88,16 +87,12 @@ def toc_pages() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
+def browser(chromium):
+    """Headless Chromium (tests/conftest.py), once the site is built."""
     if not HTML.is_dir():
         pytest.fail(f"the site is not built: {HTML} is missing (run `make build` first)")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    return chromium
 
 
 def block_other_hosts(route) -> None:

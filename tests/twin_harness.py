@@ -1,0 +1,71 @@
+"""Open a demo's in-page twin in headless Chromium, with nothing but the book's own files.
+
+A twin is the HTML fallback an app displays (``app._repr_mimebundle_()["text/html"]``, see
+:mod:`lessons_lib.widgets.twins`) plus the runtime and the twins' scripts in ``book/_static``. The
+harness writes a page with exactly those, the way the built site includes them (the stylesheets
+and scripts ``_config.yml`` lists, in its order), so a twin can be driven and compared with the
+library without building the book. ``tests/test_site.py`` checks that the built chapters mount
+their twins.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "book" / "_static"
+
+
+def static_files() -> tuple[list[str], list[str]]:
+    """The stylesheets and scripts the book adds to every page, in ``_config.yml``'s order."""
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())["sphinx"]["config"]
+    return list(config["html_css_files"]), list(config["html_js_files"])
+
+
+def twin_page(app: object, directory: Path, dark: bool = False) -> Path:
+    """Write a page that shows ``app``'s twin (and only that) into ``directory``; its path."""
+    css, js = static_files()
+    head = "".join(f'<link rel="stylesheet" href="{(STATIC / name).as_uri()}">' for name in css)
+    head += "".join(f'<script src="{(STATIC / name).as_uri()}"></script>' for name in js)
+    # The theme's colours, as the book's pages define them, so the twin looks as it will there.
+    theme = (
+        ":root{--pst-color-border:#d1d5da;--pst-color-surface:#f3f4f5;--pst-color-background:#fff;"
+        "--pst-color-text-base:#222832;--pst-color-text-muted:#5b6877;--pst-color-primary:#0a7d91}"
+        "html[data-theme=dark]{--pst-color-border:#48566b;--pst-color-surface:#29313d;"
+        "--pst-color-background:#14181e;--pst-color-text-base:#ced6dd;--pst-color-text-muted:#9ca4af;"
+        "--pst-color-primary:#3fb1c5}body{background:var(--pst-color-background);"
+        "color:var(--pst-color-text-base);font-family:sans-serif;width:900px;margin:1rem}"
+    )
+    body = app._repr_mimebundle_()["text/html"]
+    page = directory / "twin.html"
+    page.write_text(
+        f'<!doctype html><html data-theme="{"dark" if dark else "light"}"><head>'
+        f'<meta charset="utf-8"><style>{theme}</style>{head}</head><body>{body}</body></html>'
+    )
+    return page
+
+
+def open_twin(browser, app: object, directory: Path, dark: bool = False):
+    """A Chromium page showing ``app``'s twin, every other host blocked; JavaScript errors
+    collect in ``page.errors``."""
+    page = browser.new_page(viewport={"width": 1000, "height": 1400})
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("file://", "data:", "blob:"))
+            else route.abort("blockedbyclient")
+        ),
+    )
+    page.goto(twin_page(app, directory, dark).as_uri())
+    page.wait_for_function("() => document.querySelector('.book-twin').twin !== undefined")
+    return page
+
+
+def state(page) -> dict:
+    """What the (first) twin on the page computed: its ``twin.state()``."""
+    return page.evaluate("() => document.querySelector('.book-twin').twin.state()")

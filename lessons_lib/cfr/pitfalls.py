@@ -314,7 +314,12 @@ def seed_script_cfr(iterations: int, seed: int, card_order: str = "alphabet") ->
     check_choice(card_order, CARD_ORDERS, "card_order")
     if isinstance(seed, bool) or not isinstance(seed, Integral):
         raise ValueError(f"seed must be an integer, got {seed!r}")
-    rank = (lambda card: card) if card_order == "alphabet" else _RANK.__getitem__
+
+    def beats(mine: str, theirs: str) -> bool:
+        if card_order == "alphabet":
+            return mine > theirs  # the script's bug: as strings, "J" < "K" < "Q"
+        return _RANK[mine] > _RANK[theirs]
+
     regret: dict[str, list[float]] = {}
     strategy_sum: dict[str, list[float]] = {}
 
@@ -325,7 +330,7 @@ def seed_script_cfr(iterations: int, seed: int, card_order: str = "alphabet") ->
             return 1.0
         if history in ("pp", "bb", "pbb"):  # showdown for 1 chip, or 2 after a called bet
             stake = 1.0 if history == "pp" else 2.0
-            return stake if rank(cards[me]) > rank(cards[1 - me]) else -stake
+            return stake if beats(cards[me], cards[1 - me]) else -stake
         key = f"{cards[me]}:{history}"
         positive = [max(r, 0.0) for r in regret.setdefault(key, [0.0, 0.0])]
         total = sum(positive)

@@ -41,6 +41,7 @@ whose optimal ``x`` is an equilibrium plan of player 1 and whose optimum is the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,7 +49,7 @@ from scipy import sparse
 from scipy.optimize import linprog
 
 from lessons_lib.games.base import Game, GameTree
-from lessons_lib.policy import Policy
+from lessons_lib.policy import Policy, validate_policy
 from lessons_lib.validation import check_choice
 
 #: Realisation weight below which an information set counts as never reached by the plan.
@@ -224,6 +225,33 @@ def behaviour_policy(form: SequenceForm, plan: np.ndarray, player: int) -> Polic
         total = float(weights.sum())
         policy[tree.keys[k]] = weights / total if total > REACH_TOLERANCE else np.full(n, 1.0 / n)
     return policy
+
+
+def realisation_plan(
+    form: SequenceForm, policy: Mapping[str, np.ndarray], player: int
+) -> np.ndarray:
+    """``player``'s realisation plan in ``policy``: the inverse of :func:`behaviour_policy`.
+
+    ``x(∅) = 1`` and ``x(I, a) = x(seq_i(I)) sigma_i(I, a)``, information sets taken shallowest
+    first, so that every parent sequence is known before it is used; ``x(I, a)`` is then
+    ``pi_i(h) sigma_i(I, a)`` for every h in I. The entries follow the sequences of ``form``.
+    The plan satisfies ``E x = e`` (``F y = f`` for player 2). A policy that is not a behaviour
+    strategy of ``form.game`` raises ``ValueError`` (see :func:`lessons_lib.policy.validate_policy`).
+    """
+    check_choice(player, (1, 2), "player")
+    tree = form.game.tree
+    flat = tree.flatten(validate_policy(form.game, policy, players=(player,)))
+    depth = {k: d for d, info_sets in enumerate(tree.info_sets_at_depth) for k in info_sets}
+    own = form.info_sets[player]
+    first = 1 + np.concatenate(([0], np.cumsum(tree.n_actions[own])[:-1]))
+    plan = np.zeros(form.n_sequences(player))
+    plan[0] = 1.0
+    for r in sorted(range(len(own)), key=lambda r: depth[int(own[r])]):
+        k = int(own[r])
+        plan[first[r] : first[r] + tree.n_actions[k]] = (
+            plan[form.parent_sequence[player][r]] * flat[tree.actions_slice(k)]
+        )
+    return plan
 
 
 def solve_sequence_form(game: Game) -> tuple[Policy, float]:

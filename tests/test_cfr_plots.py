@@ -11,6 +11,7 @@ import re
 
 import numpy as np
 import pytest
+from figure_text import smallest_text_px  # the tests' own measure of figure text
 from matplotlib.lines import Line2D
 
 from lessons_lib import plots
@@ -316,3 +317,26 @@ def test_decades_around_brackets_values_by_whole_powers_of_ten() -> None:
     assert decades_around([0.1]) == (0.1, 1.0)  # one value on a power of ten: still a decade
     with pytest.raises(ValueError, match="positive"):
         decades_around([0.1, 0.0])
+
+
+def test_every_figure_text_reads_at_nine_pixels_or_more(run) -> None:
+    iterations = [1, 10, 100, 300]
+    partial = solve(GAME, "cfr", 1, engine="fast")
+    policies = [partial.average_policy()]
+    for stop in iterations[1:]:
+        partial.train(stop - partial.iterations)
+        policies.append(partial.average_policy())
+    member = nash_equilibrium(0.2)
+    curve = ([c.iteration for c in run.history], [c.average_exploitability for c in run.history])
+    figures = {
+        "exploitability": plots.cfr_exploitability_figure(run.history),
+        "learned strategy": plots.learned_strategy_figure(GAME, run.average_policy(), member),
+        "paths": plots.strategy_paths_figure(GAME, iterations, policies, member, "member"),
+        "runs, one panel": plots.exploitability_runs_figure({"one": {"CFR": curve}}),
+        "runs, two panels": plots.exploitability_runs_figure(
+            {"Kuhn": {"CFR": curve, "other": curve}, "again": {"CFR": curve}}, title="two"
+        ),
+    }
+    for name, figure in figures.items():
+        size, text = smallest_text_px(figure)
+        assert size >= 9, (name, text, size)

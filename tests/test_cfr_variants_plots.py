@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from figure_text import smallest_text_px  # the tests' own measure of figure text
 from matplotlib.colors import to_hex
 
 from lessons_lib import plots
@@ -129,3 +130,17 @@ def test_family_figure_needs_the_same_runs_in_both_mappings():
         plots.family_landing_figure({"a": 0.1}, {"b": family_residuals(nash_equilibrium(0.1))})
     with pytest.raises(ValueError, match="at least one"):
         plots.family_landing_figure({}, {})
+
+
+def test_every_figure_text_reads_at_nine_pixels_or_more(runs):
+    alphas = {"CFR": 0.2, "CFR+": 0.25}
+    residuals = {"CFR": family_residuals(nash_equilibrium(0.2)), "CFR+": {"K:": 0.01}}
+    bound = ("bound $34/\\sqrt{T}$", np.array([1.0, 60.0]), np.array([34.0, 34 / 60**0.5]))
+    figures = {
+        "convergence": plots.variants_convergence_figure(runs, rates=(0.5, 1.0), title="race"),
+        "with a bound": plots.variants_convergence_figure(runs, rates=(), bound=bound),
+        "landing": plots.family_landing_figure(alphas, residuals),
+    }
+    for name, figure in figures.items():
+        size, text = smallest_text_px(figure)
+        assert size >= 9, (name, text, size)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from figure_text import smallest_text_px  # the tests' own measure of figure text
 from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 
@@ -184,3 +185,18 @@ def test_family_explorer_follows_the_slider():
 def test_family_explorer_refuses_a_start_outside_the_family():
     with pytest.raises(ValueError, match="alpha"):
         family_explorer(0.5)
+
+
+def test_every_figure_text_reads_at_nine_pixels_or_more():
+    runs = (["cfr", "cfr+", "lcfr", "dcfr"], [10, 10, 1_000, 1_000], [0.1, 0.2, 0.3, 0.35])
+    figures = {
+        "family": family_figure(1 / 6),
+        "exploitability": family_exploitability_figure([0.0, 0.2, 0.4], [0.0, 0.0, 0.05]),
+        "learned alpha": learned_alpha_figure(*runs, [0.3, 0.6, 0.9, 1.0], "start"),
+        "learned alpha, log x": learned_alpha_figure(
+            *runs, [0.3, 0.6, 0.9, 1.0], "iterations", log_x=True, dodge=0.03
+        ),
+    }
+    for name, figure in figures.items():
+        size, text = smallest_text_px(figure)
+        assert size >= 9, (name, text, size)

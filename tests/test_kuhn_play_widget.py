@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from figure_text import smallest_text_px  # the tests' own measure of figure text
 
 from lessons_lib import plots, widgets
 from lessons_lib.exploitability import expected_value
@@ -193,3 +194,10 @@ def test_running_mean_figure_with_no_hands_and_bad_input():
         plots.running_mean_figure([1.0], exact_value=0.0, seat=3)
     with pytest.raises(ValueError, match="finite"):
         plots.running_mean_figure([1.0, np.nan], exact_value=0.0, seat=1)
+
+
+def test_running_mean_figure_text_reads_at_nine_pixels_or_more():
+    payoffs = np.random.default_rng(3).choice([-2.0, -1.0, 1.0, 2.0], size=500)
+    for seat in (1, 2):
+        size, text = smallest_text_px(plots.running_mean_figure(payoffs, -1 / 18, seat=seat))
+        assert size >= 9, (text, size)

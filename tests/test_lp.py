@@ -7,11 +7,13 @@ import time
 import numpy as np
 import pytest
 
+from lessons_lib import lp
+from lessons_lib.cfr import CFRState, VanillaCFR, readable
 from lessons_lib.counterfactual import reach_probabilities
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import Game, History, KuhnPoker, LeducPoker
 from lessons_lib.lp import behaviour_policy, optimal_plan, sequence_form, solve_sequence_form
-from lessons_lib.policy import pure_policy, two_action_policy
+from lessons_lib.policy import pure_policy, two_action_policy, uniform_policy
 
 # Kuhn's (1950) equilibrium with alpha = 0, in the book's keys (probability of "b"): player 1
 # always checks, calls with K and with Q one time in three; player 2 bets K and bluffs J one
@@ -112,6 +114,51 @@ def test_the_matrices_give_the_expected_value_of_any_profile(game) -> None:
         back = behaviour_policy(form, plan, player)
         for key in game.info_sets_of(player):
             assert back[key] == pytest.approx(policy[key], abs=1e-12)
+
+
+@pytest.mark.parametrize("game", [KuhnPoker(), LeducPoker()], ids=repr)
+def test_the_library_plan_is_the_product_of_own_reach_and_strategy(game) -> None:
+    # Against the helper above, which reads pi_i(h) off the dict-based reach walk of Chapter 3.
+    form = sequence_form(game)
+    for seed in (3, 4):
+        policy = random_policy(game, seed)
+        for player in (1, 2):
+            plan = lp.realisation_plan(form, policy, player)
+            assert plan == pytest.approx(realisation_plan(game, policy, player), abs=1e-15)
+            assert form.constraints[player] @ plan == pytest.approx(
+                np.eye(form.constraints[player].shape[0])[0], abs=1e-12
+            )
+            back = behaviour_policy(form, plan, player)
+            assert all(back[k] == pytest.approx(policy[k]) for k in game.info_sets_of(player))
+
+
+def test_the_average_of_cfrs_plans_is_its_reach_weighted_average() -> None:
+    # CFR's strategy sums, normalised, against the average of the plans of sigma^1..sigma^T
+    # (built here with the independent helper). The unweighted average is not that strategy.
+    game, form = KuhnPoker(), sequence_form(KuhnPoker())
+    state, played = CFRState.zeros(game), []
+    for _ in range(50):
+        played.append(state.current_policy())
+        readable.cfr_iteration(game, state, VanillaCFR(), "simultaneous")
+    average = state.average_policy()
+    for player in (1, 2):
+        mean_plan = np.mean([realisation_plan(game, s, player) for s in played], axis=0)
+        back = behaviour_policy(form, mean_plan, player)
+        for key in game.info_sets_of(player):
+            assert back[key] == pytest.approx(average[key], abs=1e-12)
+    unweighted = np.mean([s["Q:pb"] for s in played], axis=0)
+    assert np.abs(unweighted - average["Q:pb"]).max() > 1e-3
+
+
+def test_a_plan_needs_a_valid_policy_and_player() -> None:
+    game = KuhnPoker()
+    form = sequence_form(game)
+    with pytest.raises(ValueError, match="player"):
+        lp.realisation_plan(form, uniform_policy(game), 3)
+    with pytest.raises(ValueError, match="Q:pb"):
+        lp.realisation_plan(form, {**uniform_policy(game), "Q:pb": np.array([0.9, 0.9])}, 1)
+    with pytest.raises(ValueError, match="no entry"):
+        lp.realisation_plan(form, {"J:": np.array([0.5, 0.5])}, 1)
 
 
 def test_information_sets_the_plan_never_reaches_become_uniform() -> None:

@@ -24,12 +24,14 @@ iterations, seed 2024: sampled deals 0.0097 (both weightings, within 3%) against
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 from lessons_lib.cfr import CFRResult, pitfalls, solve, variant_named
 from lessons_lib.counterfactual import counterfactual_values
-from lessons_lib.exploitability import best_response, exploitability
+from lessons_lib.exploitability import best_response, expected_value, exploitability
 from lessons_lib.games import KuhnPoker, LeducPoker
 from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.policy import uniform_policy
@@ -212,6 +214,70 @@ def test_sign_error_converges_to_the_partners_solution() -> None:
         assert average[key][1] > 0.99  # bet every card; the jack calls
     for key in ("Q:b", "K:b"):
         assert average[key][0] > 0.99  # the queen and the king fold
+
+
+# --- the source script: an unweighted average and cards compared as letters --------------------
+
+
+def script_deal(seed: int) -> list[str]:
+    """The two cards of the script's first iteration: its deck, shuffled once by the seeded RNG."""
+    deck = ["J", "Q", "K"]
+    random.Random(seed).shuffle(deck)
+    return deck[:2]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_one_script_iteration_is_uniform_play_on_one_deal(seed) -> None:
+    # Uniform play on one deal, by hand: with w = +1 if player 1's card wins the showdown and -1
+    # if not, player 1's value is (1/2)(w/2 + (1/2)(-1/2 + w)) + (1/2)(1/2 + w) = w + 1/8.
+    first, second = script_deal(seed)
+    rank = {"J": 0, "Q": 1, "K": 2}
+    for order, wins in (("alphabet", first > second), ("rank", rank[first] > rank[second])):
+        run = pitfalls.seed_script_cfr(1, seed, card_order=order)
+        assert run.value == pytest.approx((1.0 if wins else -1.0) + 1 / 8, abs=1e-15)
+        visited = {f"{first}:", f"{first}:pb", f"{second}:p", f"{second}:b"}
+        assert set(run.policy) == visited
+        assert all(p == pytest.approx([0.5, 0.5]) for p in run.policy.values())
+
+
+def test_the_script_reproduces_an_independent_run_of_its_logic() -> None:
+    # Numbers of an independent run of the source script with Python's random seeded with 0 and
+    # 50,000 iterations (issue 12): "game value" -0.0615, Q: bets 0.747, K: 0.0, K:pb calls 0.576.
+    run = pitfalls.seed_script_cfr(50_000, 0)
+    assert round(run.value, 4) == -0.0615
+    assert round(float(run.policy["Q:"][1]), 3) == 0.747
+    assert round(float(run.policy["K:"][1]), 3) == 0.0
+    assert round(float(run.policy["K:pb"][1]), 3) == 0.576
+
+
+def test_the_letters_swap_the_king_and_the_queen() -> None:
+    swap = str.maketrans("QK", "KQ")
+    for seed in (0, 1):
+        wrong = pitfalls.seed_script_cfr(50_000, seed).policy
+        fixed = pitfalls.seed_script_cfr(50_000, seed, card_order="rank").policy
+        renamed = {key.translate(swap): p for key, p in wrong.items()}
+        # As it stands the alphabet run is far from equilibrium; with Q and K renamed it is close.
+        assert exploitability(GAME, wrong) > 0.3
+        assert exploitability(GAME, renamed) < 0.01
+        assert exploitability(GAME, fixed) < 0.01
+        assert expected_value(GAME, fixed) == pytest.approx(-1 / 18, abs=2e-3)
+        # Fixed: the king value-bets three times as often as the jack bluffs; the queen checks.
+        assert fixed["K:"][1] == pytest.approx(3 * fixed["J:"][1], abs=0.05)
+        assert fixed["Q:"][1] < 0.01 and wrong["K:"][1] < 0.01 and wrong["Q:"][1] > 0.3
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ((10, 0, "by suit"), "card_order"),
+        ((10, 1.5), "seed"),
+        ((10, True), "seed"),
+        ((0, 0), "iterations"),
+    ],
+)
+def test_bad_script_arguments_are_refused(arguments, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        pitfalls.seed_script_cfr(*arguments)
 
 
 # --- bad input ----------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ iteration (Zinkevich et al. 2007):
    1 instead. A short Kuhn-poker script among the book's sources does this *and* samples one deal
    per iteration; :func:`sampled_unweighted_cfr` does both, and :func:`sampled_deals_cfr` (the
    control) samples deals but weights the average properly, so the two causes can be told apart.
+   :func:`seed_script_cfr` is that script's own logic, recursive and one deal per iteration, with
+   its second bug as well: it ranks the cards by their letters, so the queen beats the king.
 2. **Reporting the current strategy** ``sigma^{T+1}`` instead of the average ``sigma_bar^T``:
    :func:`current_instead_of_average`. CFR's guarantee is about the average only.
 3. **Measuring one player instead of the profile.** :func:`one_player_exploitability` is what a
@@ -29,6 +31,7 @@ updates, which the tests check against :func:`lessons_lib.cfr.solve`; each mista
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from numbers import Integral
@@ -273,3 +276,82 @@ def sign_error_cfr(
     return cfr_with_switches(
         game, iterations, player_2_sign=1, checkpoints=checkpoints, name="sign error in player 2"
     )
+
+
+# --- the source script's quiet bugs: both pitfall 1 and a card order by the alphabet ------------
+
+#: How the script of the book's sources ranks the cards at a showdown: by their letters (its bug,
+#: ``"K" < "Q"``) or by their rank.
+CARD_ORDERS = ("alphabet", "rank")
+_RANK = {"J": 0, "Q": 1, "K": 2}
+
+
+@dataclass(frozen=True)
+class ScriptRun:
+    """What the short Kuhn poker script of the book's sources prints, and its average strategy.
+
+    ``value`` is the mean, over the iterations, of player 1's payoff in the sampled deal under the
+    current strategies (the script's "average game value"); ``policy`` its average strategy in the
+    book's keys (``"K:pb"``), two probabilities (check or fold, bet or call) per information set.
+    """
+
+    card_order: str
+    iterations: int
+    value: float
+    policy: Policy
+
+
+def seed_script_cfr(iterations: int, seed: int, card_order: str = "alphabet") -> ScriptRun:
+    """WRONG ON PURPOSE: the logic of the source script, one sampled deal per iteration.
+
+    Each iteration shuffles the deck with ``random.Random(seed)`` and walks the two cards dealt
+    once, recursively, with the players' reach ``p1, p2``. At every decision it plays regret
+    matching, adds ``sigma(I, a)`` to the strategy sum *unweighted* (pitfall 1) and adds
+    ``pi_{-i} r(I, a)`` to the regrets. With ``card_order="alphabet"`` the showdown compares the
+    card letters, so ``"K" < "Q"`` and the queen beats the king; ``"rank"`` fixes that.
+    """
+    iterations = check_iterations(iterations)
+    check_choice(card_order, CARD_ORDERS, "card_order")
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+
+    def beats(mine: str, theirs: str) -> bool:
+        if card_order == "alphabet":
+            return mine > theirs  # the script's bug: as strings, "J" < "K" < "Q"
+        return _RANK[mine] > _RANK[theirs]
+
+    regret: dict[str, list[float]] = {}
+    strategy_sum: dict[str, list[float]] = {}
+
+    def walk(cards: list[str], history: str, reach: tuple[float, float]) -> float:
+        """The acting player's expected payoff after ``history``, updating the tables on the way."""
+        me = len(history) % 2  # 0: player 1, 1: player 2
+        if history in ("bp", "pbp"):  # the other player folded
+            return 1.0
+        if history in ("pp", "bb", "pbb"):  # showdown for 1 chip, or 2 after a called bet
+            stake = 1.0 if history == "pp" else 2.0
+            return stake if beats(cards[me], cards[1 - me]) else -stake
+        key = f"{cards[me]}:{history}"
+        positive = [max(r, 0.0) for r in regret.setdefault(key, [0.0, 0.0])]
+        total = sum(positive)
+        sigma = [r / total for r in positive] if total > 0 else [0.5, 0.5]
+        sums = strategy_sum.setdefault(key, [0.0, 0.0])
+        for a in range(2):
+            sums[a] += sigma[a]  # the bug of pitfall 1: no own-reach weight
+        values = []
+        for a, action in enumerate("pb"):
+            after = (reach[0] * sigma[a], reach[1]) if me == 0 else (reach[0], reach[1] * sigma[a])
+            values.append(-walk(cards, history + action, after))
+        value = sigma[0] * values[0] + sigma[1] * values[1]
+        for a in range(2):
+            regret[key][a] += reach[1 - me] * (values[a] - value)
+        return value
+
+    rng = random.Random(seed)
+    deck = ["J", "Q", "K"]
+    total_value = 0.0
+    for _ in range(iterations):
+        rng.shuffle(deck)
+        total_value += walk(deck[:2], "", (1.0, 1.0))
+    policy = {key: np.array(s) / sum(s) for key, s in sorted(strategy_sum.items())}
+    return ScriptRun(card_order, iterations, total_value / iterations, policy)

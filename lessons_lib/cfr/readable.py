@@ -76,8 +76,7 @@ def traverse(
     state: CFRState,
     weight: float,
 ) -> float:
-    """``u_i(sigma, h)`` for ``player`` i, adding i's regrets and strategy
-    at each of i's histories."""
+    """``u_i(sigma, h)`` for ``player`` i; adds i's regrets and strategy at i's own histories."""
     if game.is_terminal(history):
         return game.utility(history, player)
     key = game.info_set_key(history)

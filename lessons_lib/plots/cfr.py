@@ -149,7 +149,7 @@ def cfr_exploitability_figure(
         ax.plot(curve.iterations, curve.exploitability, label=curve.label, **curve.style)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.legend(fontsize=8, loc="lower left")
+    ax.legend(fontsize=9.5, loc="lower left")  # its superscript T+1 reads at 9 px
     note = ax.text(0.5, 0.5, NO_ITERATIONS, transform=ax.transAxes, ha="center")
     note.set(color=REFERENCE_COLOUR, visible=not history)
     ax.set_xlim(iteration_range or _fitted_iterations(curves))
@@ -291,7 +291,7 @@ def strategy_paths_figure(
             ax.set_ylim(-0.05, 1.05)
             ax.set_xlim(x[0], x[-1])
             ax.set_title(f"{key}  P({action_names(game, key)[1]})", fontsize=9, color=colour)
-            ax.tick_params(labelsize=7)
+            ax.tick_params(labelsize=9.5)  # the exponents of 10² read at 9 px
             light_log_axis(ax.xaxis)
             if r == n_rows - 1 or grid[r + 1][c] is None:
                 ax.set_xlabel("iterations T", fontsize=8)
@@ -305,7 +305,7 @@ def family_animation(
     policies: Sequence[Policy],
     history: Sequence[Checkpoint],
     frames: int = 30,
-    dpi: int = 72,
+    dpi: int = 100,
 ) -> str:
     """An HTML animation: Kuhn's relations emerging while the exploitability falls.
 
@@ -327,7 +327,7 @@ def family_animation(
     queen = np.array([float(p["Q:pb"][1]) for p in policies])
     chosen = np.unique(np.geomspace(1, x.size, frames).round().astype(int) - 1)
 
-    figure, (family_ax, curve_ax) = new_figure(10.0, 4.2, ncols=2)
+    figure, (family_ax, curve_ax) = new_figure(8.9, 4.2, ncols=2)  # at most the column's width
     figure.set_dpi(dpi)
     span = np.linspace(0.0, 1.0 / 3.0, 50)
     family_ax.axvspan(0.0, 1.0 / 3.0, color=REFERENCE_COLOUR, alpha=0.12, linewidth=0)
@@ -399,7 +399,8 @@ def exploitability_runs_figure(
         name: algorithm_colour(name) or RUN_COLOURS[k % len(RUN_COLOURS)]
         for k, name in enumerate(names)
     }
-    figure, axes = new_figure(5.4 * len(panels), 4.2, ncols=len(panels))
+    # At most the column's width (8.9 inches at 100 dpi), so that no text is shrunk below 9 px.
+    figure, axes = new_figure(min(5.4 * len(panels), 8.9), 4.2, ncols=len(panels))
     for ax, (panel_title, runs) in zip(axes, panels.items(), strict=True):
         for name, (steps, values) in runs.items():
             steps, values = np.asarray(steps, dtype=float), np.asarray(values, dtype=float)

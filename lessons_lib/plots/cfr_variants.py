@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.ticker import MultipleLocator
 
 from lessons_lib.cfr.training import Checkpoint
 from lessons_lib.kuhn_equilibria import ALPHA_RANGE
@@ -125,7 +126,8 @@ def family_landing_figure(
     largest = {
         name: max(_SMALLEST_RESIDUAL, *(abs(v) for v in residuals[name].values())) for name in names
     }
-    figure, (alpha_ax, residual_ax) = new_figure(10.0, 0.55 * len(names) + 2.2, ncols=2)
+    # At most the column's width (8.9 inches at 100 dpi), so that no text is shrunk below 9 px.
+    figure, (alpha_ax, residual_ax) = new_figure(8.9, 0.55 * len(names) + 2.2, ncols=2)
     rows = np.arange(len(names))[::-1]  # the first run on top
     low, high = ALPHA_RANGE
     alpha_ax.axvspan(low, high, color=REFERENCE_COLOUR, alpha=0.15, linewidth=0)
@@ -156,6 +158,7 @@ def family_landing_figure(
         ax.set_yticks(rows, names)
         ax.set_ylim(-0.6, len(names) + 0.1)
     alpha_ax.set_xlim(low - 0.03, high + 0.03)
+    alpha_ax.xaxis.set_major_locator(MultipleLocator(0.1))  # room for each label
     alpha_ax.set_xlabel("learned α = P(player 1 bets the jack)")
     alpha_ax.set_title("learned α")
     residual_ax.set_xscale("log")

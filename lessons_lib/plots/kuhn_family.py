@@ -47,7 +47,8 @@ def family_figure(alpha: float, title: str | None = None) -> Figure:
     """
     alpha = check_alpha(alpha)
     member = nash_equilibrium(alpha)
-    figure, (family_ax, member_ax) = new_figure(12.0, 4.4, ncols=2)
+    # At most the column's width (8.9 inches at 100 dpi), so that no text is shrunk below 9 px.
+    figure, (family_ax, member_ax) = new_figure(8.9, 4.6, ncols=2)
 
     low, high = ALPHA_RANGE
     grid = np.linspace(low, high, 101)
@@ -172,7 +173,7 @@ def learned_alpha_figure(
         raise ValueError(f"a log axis needs positive x, got {position.min()!r}")
     order = list(dict.fromkeys(names))
     colours = variant_colours(order)
-    figure, (alpha_ax, king_ax) = new_figure(12.0, 4.4, ncols=2)
+    figure, (alpha_ax, king_ax) = new_figure(8.9, 4.6, ncols=2)  # at most the column's width
     low, high = ALPHA_RANGE
     _shade_family(alpha_ax, vertical=False)
     _shade_family(king_ax, vertical=True)
@@ -200,11 +201,11 @@ def learned_alpha_figure(
         king_ax.scatter(alpha[mine], king[mine], **style)
     if log_x:
         alpha_ax.set_xscale("log")
-    alpha_ax.set_ylim(min(low, alpha.min()) - 0.03, max(high, alpha.max()) + 0.1)
+    alpha_ax.set_ylim(min(low, alpha.min()) - 0.03, max(high, alpha.max()) + 0.16)  # the legend
     alpha_ax.set_xlabel(x_label)
     alpha_ax.set_ylabel("learned α = P(player 1 bets the jack)")
     alpha_ax.set_title("Learned α")
-    alpha_ax.legend(fontsize=8, loc="upper center", ncols=5, columnspacing=0.8)
+    alpha_ax.legend(fontsize=8, loc="upper center", ncols=3, columnspacing=0.8)
     king_ax.set_xlim(min(low, alpha.min()) - 0.02, max(high, alpha.max()) + 0.02)
     king_ax.set_ylim(min(0.0, king.min()) - 0.05, max(1.0, king.max()) + 0.05)
     king_ax.set_xlabel("learned α")

@@ -38,7 +38,7 @@ def running_mean_figure(
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
     colour = PLAYER_COLOURS[seat]
-    figure, (total_ax, mean_ax) = new_figure(11.0, 3.9, ncols=2)
+    figure, (total_ax, mean_ax) = new_figure(8.9, 3.9, ncols=2)  # at most the column, 8.9 inches
     n = values.size
     hands = np.arange(1, n + 1)
     last = max(n, 10)  # an empty session still shows the first ten hands' expectation

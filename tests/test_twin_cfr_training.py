@@ -128,8 +128,12 @@ def test_run_to_20000_is_the_library(page, algorithm) -> None:
 
 
 def test_pause_stops_a_run_and_reset_starts_over(page) -> None:
-    click(page, "Run to 20,000")
-    page.get_by_role("button", name="Pause").click()
+    # Run, and press Pause as soon as the first chunk is done (the page answers between chunks).
+    page.evaluate(
+        """() => { const run = [...document.querySelectorAll('.book-twin button')]
+                       .find(b => b.textContent.startsWith('Run to'));
+                   run.click(); setTimeout(() => run.click(), 0); }"""
+    )
     page.wait_for_function("() => !document.querySelector('.book-twin').twin.state().running")
     paused = state(page)
     assert 0 < paused["iterations"] < 20_000

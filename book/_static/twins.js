@@ -79,7 +79,11 @@ const BookTwins = (() => {
 
   const grouped = (n) => Math.round(n).toLocaleString("en-US");
   const fixed = (x, digits) => (Object.is(x, -0) ? 0 : x).toFixed(digits);
-  const signed = (x, digits) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
+  // Python's f"{x:+.3f}", with "+0.000" (not "-0.000") for what rounds to zero.
+  const signed = (x, digits) => {
+    const rounded = Number(x.toFixed(digits)) + 0;
+    return `${rounded >= 0 ? "+" : "-"}${Math.abs(rounded).toFixed(digits)}`;
+  };
 
   function exponential(x, digits) {
     // Python's f"{x:.3e}": two-digit exponents with their sign.

@@ -327,3 +327,36 @@ def test_no_page_links_to_a_repository_that_is_not_set() -> None:
     for page in pages:
         links = re.findall(r'href="(https://(?:mybinder\.org|github\.com)[^"]*)"', page.read_text())
         assert not links, f"{page.relative_to(HTML)} links to {links[:3]}"
+
+
+#: The chapters' live demos and the twin each must show on the built page.
+TWINS = {"notebooks/04_cfr": ["cfr-training"]}
+
+
+@pytest.mark.parametrize("page_path", sorted(TWINS))
+def test_every_demo_runs_in_the_built_page(browser, page_path):
+    """Each live demo's twin mounts where the widget would be, answers a click, and raises no
+    error, in light and dark mode (screenshots under _build/screenshots/)."""
+    for theme in ("light", "dark"):
+        context, page, problems = open_page(browser, page_path)
+        try:
+            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+            twins = page.locator(".book-twin")
+            names = [twins.nth(k).get_attribute("data-twin") for k in range(twins.count())]
+            assert names == TWINS[page_path], (page_path, names)
+            for k, name in enumerate(names):
+                twin = twins.nth(k)
+                assert page.evaluate("(e) => e.twin !== undefined", twin.element_handle()), name
+                before = page.evaluate(
+                    "(e) => JSON.stringify(e.twin.state())", twin.element_handle()
+                )
+                twin.locator("button").first.click()
+                after = page.evaluate(
+                    "(e) => JSON.stringify(e.twin.state())", twin.element_handle()
+                )
+                assert after != before, f"{name}: its first button changed nothing"
+                twin.scroll_into_view_if_needed()
+                twin.screenshot(path=str(SCREENSHOTS / f"twin-{name}-{theme}.png"))
+            assert not problems, f"{page_path}: JavaScript errors: {problems}"
+        finally:
+            context.close()

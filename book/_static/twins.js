@@ -113,6 +113,10 @@ const BookTwins = (() => {
   const SUPERSCRIPTS = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
   const powerOfTen = (k) => (k === 0 ? "1" : k === 1 ? "10" : `10${[...String(k)].map((c) => SUPERSCRIPTS[c]).join("")}`);
 
+  // The book's black (plain CFR's colour) is the page's text colour here, so that it stays
+  // visible in dark mode; every other colour of the book reads on both backgrounds.
+  const ink = (colour) => (colour.toUpperCase() === "#000000" ? "var(--pst-color-text-base)" : colour);
+
   // A log-log plot: xRange and yRange are [low, high] in data units (powers of ten). Returns an
   // object whose setSeries(name, points) redraws one named line ([[x, y], ...]).
   function logLogPlot({ title, xLabel, yLabel, xRange, yRange, series, reference }) {
@@ -144,7 +148,7 @@ const BookTwins = (() => {
     text(16, top + (height - top - bottom) / 2, yLabel, {
       "text-anchor": "middle", transform: `rotate(-90 16 ${top + (height - top - bottom) / 2})`,
     });
-    const heading = text(width / 2, 20, title, { "text-anchor": "middle", class: "twin-plot-title" });
+    const heading = text(width / 2, 20, title, { "text-anchor": "middle", class: "twin-plot-text twin-plot-title" });
     if (reference) {
       const [from, to] = xRange;
       const line = svg("line", {
@@ -155,9 +159,10 @@ const BookTwins = (() => {
     const lines = {};
     let legendY = top + 16;
     for (const { name, label, colour, dashed } of series) {
-      lines[name] = svg("polyline", { fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": dashed ? "6 4" : "none" });
+      const style = `stroke:${ink(colour)};stroke-width:2;stroke-dasharray:${dashed ? "6 4" : "none"}`;
+      lines[name] = svg("polyline", { fill: "none", style });
       plot.append(lines[name]);
-      plot.append(svg("line", { x1: width - right - 200, x2: width - right - 176, y1: legendY - 4, y2: legendY - 4, stroke: colour, "stroke-width": 2, "stroke-dasharray": dashed ? "6 4" : "none" }));
+      plot.append(svg("line", { x1: width - right - 200, x2: width - right - 176, y1: legendY - 4, y2: legendY - 4, style }));
       text(width - right - 170, legendY, label);
       legendY += 18;
     }
@@ -410,7 +415,7 @@ const BookTwins = (() => {
   document.addEventListener("DOMContentLoaded", () => setTimeout(mountAll));
 
   return {
-    register, mountAll, element, button, select, slider, row, logLogPlot, grouped, fixed, signed,
+    register, mountAll, element, button, select, slider, row, logLogPlot, ink, grouped, fixed, signed,
     exponential, general, Kuhn, KuhnCFR, regretMatching, normalised, expectedValue,
     bestResponseValue, exploitability, strategyTable, VARIANTS,
   };

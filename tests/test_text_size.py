@@ -79,3 +79,27 @@ def test_an_animation_records_its_frames_text_size_and_dpi() -> None:
     html = animation_html(animation, fps=2)
     assert html.startswith('<div class="book-animation" data-dpi="100"')
     assert 'data-smallest-text-points="8.00"' in html
+
+
+def test_an_animation_keeps_its_frames_but_in_a_palette_of_256_colours() -> None:
+    import base64
+    import re
+
+    from lessons_lib.plots.style import _palette_frames
+
+    figure = labelled_figure(note_size=8)
+    (line,) = figure.axes[0].get_lines()
+    animation = FuncAnimation(figure, lambda k: (line.set_ydata([0, k, 0]),), frames=3)
+    raw = animation.to_jshtml(fps=2)
+    frame = re.compile(r'"data:image/png;base64,([A-Za-z0-9+/=\\\s]+)"')
+    originals = [base64.b64decode(re.sub(r"[\\\s]", "", f)) for f in frame.findall(raw)]
+    reduced = [base64.b64decode(f) for f in frame.findall(_palette_frames(raw))]
+    assert len(originals) == len(reduced) == 3
+    for original, smaller in zip(originals, reduced, strict=True):
+        before, after = Image.open(io.BytesIO(original)), Image.open(io.BytesIO(smaller))
+        assert after.mode == "P" and after.size == before.size == (400, 300)
+        difference = np.abs(
+            np.asarray(before.convert("RGB"), float) - np.asarray(after.convert("RGB"), float)
+        )
+        assert difference.mean() < 0.5  # out of 255: nothing a reader can see
+        assert len(smaller) < len(original)

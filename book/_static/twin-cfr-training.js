@@ -153,7 +153,7 @@ BookTwins.register("cfr-training", (root, data) => {
     const value = data.game_value_text;
     let line;
     if (!history.length) {
-      line = `<b>${run.algorithm}</b>: no iterations yet, so both players play uniformly. ` +
+      line = `<b>${algorithm().title}</b>: no iterations yet, so both players play uniformly. ` +
         `Press a button to iterate (game value ${value}).`;
     } else {
       const last = history[history.length - 1];

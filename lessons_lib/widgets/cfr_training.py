@@ -263,7 +263,7 @@ class CFRTrainingApp(App):
         value = twins.fraction_text(self.game_value)
         if not self.result.history:
             line = (
-                f"<b>{self.result.algorithm}</b>: no iterations yet, so both players play "
+                f"<b>{self.result.variant.title}</b>: no iterations yet, so both players play "
                 f"uniformly. Press a button to iterate (game value {value})."
             )
         else:

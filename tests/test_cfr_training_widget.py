@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from lessons_lib import plots
-from lessons_lib.cfr import ALGORITHMS, solve
+from lessons_lib.cfr import ALGORITHMS, solve, variant_named
 from lessons_lib.games import KuhnPoker
 from lessons_lib.kuhn_equilibria import alpha_of, nash_equilibrium
 from lessons_lib.widgets import cfr_training
@@ -182,7 +182,7 @@ def test_changing_the_algorithm_starts_a_run_of_that_algorithm(algorithm) -> Non
     vanilla = app.result.history[-1].average_exploitability
     app.controls["algorithm"].value = algorithm
     assert app.result.algorithm == algorithm and app.iterations == 0
-    assert f"<b>{algorithm}</b>" in app.status.value
+    assert f"<b>{variant_named(algorithm).title}</b>" in app.status.value  # its title, not its key
     app.buttons["+100"].click()
     expected = reference_exploitability(algorithm, 100)
     assert app.result.history[-1].average_exploitability == pytest.approx(expected)

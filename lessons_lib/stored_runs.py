@@ -27,10 +27,12 @@ from pathlib import Path
 
 from lessons_lib import cfr, mccfr
 from lessons_lib.cfr import checkpoint_schedule
+from lessons_lib.cfr.variants import UPDATE_SCHEMES
 from lessons_lib.games import KuhnPoker, LeducPoker
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
 from lessons_lib.policy_io import save_policy
+from lessons_lib.validation import check_choice
 
 #: Where the chapters keep their stored runs.
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
@@ -73,20 +75,37 @@ SCHEMES = ("chance", "external", "outcome")
 SEEDS = tuple(range(5))
 
 
-def cfr_nodes(game: Game) -> int:
-    """The nodes one vanilla CFR iteration touches: every history of the tree, once per player."""
-    return 2 * game_size(game)["histories"]
+def cfr_nodes(game: Game, updates: str = "simultaneous") -> int:
+    """The nodes one iteration of exact CFR touches: ``|H|`` or ``2 |H|``, by the update scheme.
+
+    ``|H|`` is every history of the tree, the roots of the deals included. Simultaneous updates
+    (vanilla CFR): both players learn against the same ``sigma^t``, so a single walk of every
+    deal's tree can update both of them on the way back, as
+    :func:`~lessons_lib.mccfr.chance_sampling.update_deal` does for one deal: ``|H|`` nodes,
+    with the iterates of ``cfr.solve(game, "cfr")`` (``tests/test_chapter8_cache.py`` counts
+    the nodes of such a walk and compares). The readable engine walks once per player, for
+    clarity; the count is of the work the algorithm needs. Alternating updates (CFR+, Linear
+    and Discounted CFR): player 2 learns against player 1's *new* strategy, which exists only
+    after player 1's walk, so an iteration is two walks, ``2 |H|`` nodes.
+    """
+    updates = check_choice(updates, UPDATE_SCHEMES, "updates")
+    walks = 1 if updates == "simultaneous" else 2
+    return walks * game_size(game)["histories"]
 
 
 def nodes_touched(run: Run) -> int:
-    """The nodes a run has touched so far (MCCFR counts them; CFR touches cfr_nodes per iteration)."""
+    """The nodes a run has touched so far (MCCFR counts them; CFR's are :func:`cfr_nodes`)."""
     if isinstance(run, mccfr.MCCFRResult):
         return run.nodes_touched
-    return run.iterations * cfr_nodes(run.game)
+    return run.iterations * cfr_nodes(run.game, run.updates)
+
+
+#: How many timed runs CFR's wall time per iteration is the fastest of.
+TIMINGS = 3
 
 
 def train_until(run: Run, done: Callable[[Run], bool]) -> Run:
-    """Train ``run`` from one checkpoint of the default schedule to the next until ``done(run)``."""
+    """Train ``run`` from checkpoint to checkpoint of the default schedule until ``done(run)``."""
     while not done(run):
         following = checkpoint_schedule(run.iterations, 2 * run.iterations + 1)[0]
         run.train(following - run.iterations)
@@ -94,20 +113,24 @@ def train_until(run: Run, done: Callable[[Run], bool]) -> Run:
 
 
 def make_run(game: Game, name: str, done: Callable[[Run], bool]) -> tuple[Run, dict]:
-    """The run called ``name`` ("external-seed3", "cfr", "cfr+"), trained until ``done``, and its record.
+    """The run ``name`` ("external-seed3", "cfr", "cfr+") trained until ``done``, and its record.
 
-    CFR's wall time per iteration is measured on a second run of the same length with no
-    checkpoints in between (all its iterations cost the same); MCCFR's runs time themselves.
+    CFR's wall time per iteration is measured on runs of the same length with no checkpoints in
+    between (all its iterations cost the same): the fastest of :data:`TIMINGS` such runs, the one
+    least disturbed by whatever else the machine was doing. MCCFR's runs time themselves.
     """
     if name in ("cfr", "cfr+"):
         run = train_until(cfr.solve(game, name, 1), done)
-        began = time.perf_counter()
-        cfr.solve(game, name, run.iterations, checkpoints=())
-        seconds = (time.perf_counter() - began) / run.iterations
+        timings = []
+        for _ in range(TIMINGS):
+            began = time.perf_counter()
+            cfr.solve(game, name, run.iterations, checkpoints=())
+            timings.append(time.perf_counter() - began)
+        seconds = min(timings) / run.iterations
         about = {
             "algorithm": name,
             "seconds_per_iteration": seconds,
-            "nodes_per_iteration": cfr_nodes(game),
+            "nodes_per_iteration": cfr_nodes(game, run.updates),
         }
     else:
         scheme, seed = name.split("-seed")
@@ -146,7 +169,7 @@ def check_prefix(game: Game, name: str, record: Mapping, iterations: int) -> Non
 
 
 def history(record: Mapping) -> list[mccfr.SampledCheckpoint]:
-    """A run's checkpoints as ``mccfr.SampledCheckpoint`` objects (CFR's get its nodes and seconds)."""
+    """A run's checkpoints as ``mccfr.SampledCheckpoint`` objects (CFR's get nodes and seconds)."""
     if "nodes_per_iteration" not in record:
         return [mccfr.SampledCheckpoint(**c) for c in record["checkpoints"]]
     return [

@@ -209,6 +209,17 @@ def test_nodes_to_target_figure_draws_seeds_medians_and_references():
     assert legend == ["chance sampling (median)", "outcome sampling (median)", "CFR"]
 
 
+def test_nodes_to_target_figure_can_draw_another_cost():
+    seconds = {"chance": [[0.5, 0.7], [2.0, 3.0]]}
+    figure = plots.nodes_to_target_figure(
+        [54, 270], seconds, {"CFR": [0.1, 0.2]}, target=0.02, cost_label="seconds"
+    )
+    (ax,) = figure.axes
+    assert ax.get_ylabel() == "seconds"
+    (reference,) = coloured(ax, ALGORITHM_COLOURS["cfr"])
+    assert list(reference.get_ydata()) == [0.1, 0.2]
+
+
 def test_nodes_to_target_figure_rejects_missing_or_mismatched_data():
     with pytest.raises(ValueError, match="nodes"):
         plots.nodes_to_target_figure([10, 20], {"chance": [[5], [None]]}, {}, target=0.1)

@@ -89,7 +89,9 @@ def sampled_estimates_figure(
     if not np.isfinite(exact):
         raise ValueError(f"exact must be a finite number, got {exact!r}")
     distributions = {name: discrete_distribution(*pair) for name, pair in samples.items()}
-    figure, axes = new_figure(3.7 * len(samples), 3.7, ncols=len(samples))
+    # At most 8.9 inches wide, so the page shows it at 100 dpi and its smallest text (7-pt
+    # superscripts of the log axis) at 9 CSS px or more.
+    figure, axes = new_figure(min(2.95 * len(samples), 8.9), 4.0, ncols=len(samples))
     low = min(exact, *(x.min() for x, _ in distributions.values()))
     high = max(exact, *(x.max() for x, _ in distributions.values()))
     margin = 0.08 * (high - low or 1.0)
@@ -110,11 +112,12 @@ def sampled_estimates_figure(
         ax.plot([], [], "^", color="black", label="mean of the walks")
         ax.set_xlim(low - margin, high + margin)
         ax.set_ylim(floor, 1.6)
-        ax.set_xlabel(quantity)
-        ax.set_ylabel("probability (log scale)")
-        ax.set_title(f"{name} sampling: {x.size} values, SD {spread:.2f}", fontsize=10)
-    axes[0].legend(fontsize=8, loc="upper left")
-    figure.suptitle(title)
+        ax.set_xlabel(quantity, fontsize=9)
+        ax.set_ylabel("probability (log scale)", fontsize=9)
+        ax.set_title(f"{name} sampling: SD {spread:.2f}\n({x.size} values)", fontsize=9)
+    handles, labels = axes[0].get_legend_handles_labels()
+    figure.legend(handles, labels, loc="outside lower center", ncols=len(labels), fontsize=8)
+    figure.suptitle(title, fontsize=11)
     return figure
 
 
@@ -135,7 +138,8 @@ def cost_curves_figure(
     if not isinstance(runs, Mapping) or not runs:
         raise ValueError(f"runs must map schemes to lists of runs, got {runs!r}")
     references = dict(references or {})
-    figure, (nodes_ax, time_ax) = new_figure(11.5, 4.6, ncols=2)
+    # 8.9 inches: shown at full size, so 7-pt superscripts read at 9.7 CSS px.
+    figure, (nodes_ax, time_ax) = new_figure(8.9, 4.6, ncols=2)
     for name, seeds in runs.items():
         colour = scheme_colour(name)
         if not seeds:
@@ -151,14 +155,14 @@ def cost_curves_figure(
         colour = reference_colour(name)
         for ax, x in ((nodes_ax, nodes), (time_ax, seconds)):
             ax.loglog(x, values, color=colour, linestyle=style, linewidth=1.8, label=name)
-    nodes_ax.set_xlabel("nodes touched (histories entered)")
-    time_ax.set_xlabel(time_label)
+    nodes_ax.set_xlabel("nodes touched (histories entered)", fontsize=9)
+    time_ax.set_xlabel(time_label, fontsize=9)
     for ax in (nodes_ax, time_ax):
-        ax.set_ylabel("exploitability of the average (chips per hand)")
-    nodes_ax.set_title("cost in nodes touched (reproducible)", fontsize=10)
-    time_ax.set_title("cost in wall time (varies by machine)", fontsize=10)
+        ax.set_ylabel("exploitability of the average\n(chips per hand)", fontsize=9)
+    nodes_ax.set_title("cost in nodes touched (reproducible)", fontsize=9)
+    time_ax.set_title("cost in wall time (varies by machine)", fontsize=9)
     nodes_ax.legend(fontsize=8, loc="lower left")
-    figure.suptitle(title)
+    figure.suptitle(title, fontsize=11)
     return figure
 
 
@@ -169,12 +173,15 @@ def nodes_to_target_figure(
     target: float,
     size_label: str = "histories in the tree",
     title: str | None = None,
+    cost_label: str = "nodes touched to get there",
 ) -> Figure:
     """Nodes touched to reach exploitability ``target``, against the size of the game (log-log).
 
     ``sizes[j]`` is the size of game j. ``runs`` maps a scheme to, for each game, the nodes each
     seed needed: one dot per seed, and a line through the medians. ``references`` maps an exact
     algorithm's name to the nodes it needed on each game, drawn dashed in the algorithm's colour.
+    Any other positive cost (wall time, say) can take the place of the nodes: ``cost_label``
+    names it on the vertical axis.
     """
     x = as_finite_vector(sizes, "sizes")
     if np.any(x <= 0):
@@ -207,8 +214,8 @@ def nodes_to_target_figure(
             label=name,
         )
     ax.set_xlabel(size_label)
-    ax.set_ylabel("nodes touched to get there")
-    ax.set_title(title or f"Nodes touched to reach exploitability {target:g}")
+    ax.set_ylabel(cost_label)
+    ax.set_title(title or f"Nodes touched to reach exploitability {target:g}", fontsize=11)
     ax.legend(fontsize=8, loc="upper left")
     return figure
 

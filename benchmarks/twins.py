@@ -45,8 +45,10 @@ TIME_CONTROLS = """() => {
       const start = performance.now();
       if (control.tagName === "BUTTON") control.click();
       else {
-        if (control.tagName === "SELECT") control.selectedIndex = (control.selectedIndex + 1) % control.options.length;
-        else control.value = String(Number(control.min) + (Number(control.max) - Number(control.min)) * Math.random());
+        const [low, high] = [Number(control.min), Number(control.max)];
+        if (control.tagName === "SELECT") {
+          control.selectedIndex = (control.selectedIndex + 1) % control.options.length;
+        } else control.value = String(low + (high - low) * Math.random());
         control.dispatchEvent(new Event(control.tagName === "SELECT" ? "change" : "input"));
       }
       times.push([root.dataset.twin, label.slice(0, 30), performance.now() - start]);

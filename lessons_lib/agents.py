@@ -33,11 +33,13 @@ class Agent(ABC):
 
     @abstractmethod
     def act(self, game: Game, key: str, rng: np.random.Generator) -> str:
-        """The action to take at information set ``key`` of ``game``, one of ``game.actions(key)``."""
+        """The action to take at information set ``key`` of ``game``, one of
+        ``game.actions(key)``."""
 
 
 class PolicyAgent(Agent):
-    """Plays a policy: at information set ``I`` it draws action ``a`` with probability ``sigma(I, a)``.
+    """Plays a policy: at information set ``I`` it draws action ``a`` with probability
+    ``sigma(I, a)``.
 
     ``policy`` maps information-set keys to probability vectors ordered as ``game.actions(key)``;
     it needs an entry at every information set the agent reaches (a full profile works for

@@ -236,7 +236,8 @@ def realisation_plan(
     first, so that every parent sequence is known before it is used; ``x(I, a)`` is then
     ``pi_i(h) sigma_i(I, a)`` for every h in I. The entries follow the sequences of ``form``.
     The plan satisfies ``E x = e`` (``F y = f`` for player 2). A policy that is not a behaviour
-    strategy of ``form.game`` raises ``ValueError`` (see :func:`lessons_lib.policy.validate_policy`).
+    strategy of ``form.game`` raises ``ValueError``
+    (see :func:`lessons_lib.policy.validate_policy`).
     """
     check_choice(player, (1, 2), "player")
     tree = form.game.tree

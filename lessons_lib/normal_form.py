@@ -147,7 +147,8 @@ def exploitability(game: MatrixGame, sigma: Sequence[float], tau: Sequence[float
 
 
 def strategy_exploitability(game: MatrixGame, player: int, strategy: Sequence[float]) -> float:
-    """How much less than the game value ``strategy`` guarantees to ``player`` against a best response.
+    """How much less than the game value ``strategy`` guarantees to ``player`` against a best
+    response.
 
     For player 1 this is ``v* - min_b (sigma^T A)_b``; zero exactly for an equilibrium strategy.
     """

@@ -115,7 +115,8 @@ class Trajectory:
     def exploitability(self) -> np.ndarray:
         """Exploitability of the average profile after each round (self-play only).
 
-        Row t is :func:`~lessons_lib.normal_form.exploitability` of ``(average[1][t], average[2][t])``,
+        Row t is :func:`~lessons_lib.normal_form.exploitability` of
+        ``(average[1][t], average[2][t])``,
         computed for all rounds at once: ``1/2 (max_a (A tau_t)_a + max_b -(sigma_t A)_b)``.
         """
         matrix = self.game.payoffs

@@ -89,7 +89,8 @@ def test_regret_bars_are_the_regrets() -> None:
 def test_uniform_profile_bars_match_hand_values() -> None:
     """Under the uniform profile, at "K:" (player 1 holds K; the histories KJ and KQ each have
     pi_{-1} = 1/6): a bet wins 1 when the opponent folds and 2 when it calls, 1.5 on average per
-    deal, so v(bet) = 2 * 1.5 / 6 = 1/2. A check is called down for 1 or met by a bet, which player 1
+    deal, so v(bet) = 2 * 1.5 / 6 = 1/2. A check is called down for 1 or met by a bet, which
+    player 1
     folds (-1) or calls (+2) half the time each, so u = 1/2 * 1 + 1/2 * 1/2 = 3/4 per deal and
     v(check) = 2 * 3/4 / 6 = 1/4; v("K:") = (1/2 + 1/4) / 2 = 3/8."""
     figure = counterfactual_values_figure(GAME, counterfactual_values(GAME, uniform_policy(GAME)))

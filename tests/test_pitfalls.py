@@ -1,4 +1,5 @@
-"""The deliberately wrong CFRs of lessons_lib.cfr.pitfalls: each differs from CFR exactly as claimed.
+"""The deliberately wrong CFRs of lessons_lib.cfr.pitfalls: each differs from CFR exactly as
+claimed.
 
 Derivations on paper used below (Kuhn poker, one iteration from zero regrets, so sigma^1 is
 uniform):

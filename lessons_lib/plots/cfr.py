@@ -137,7 +137,8 @@ def cfr_exploitability_figure(
     passes through the first checkpoint's average exploitability: it shows the slope of CFR's
     worst-case rate, not a bound. The axes fit the data (whole decades of exploitability) unless
     ``iteration_range`` or ``exploitability_range`` fix them, as a live plot does so that only its
-    curves change (:func:`~lessons_lib.plots.live.set_exploitability_curves`). An empty history gives empty curves and a
+    curves change (:func:`~lessons_lib.plots.live.set_exploitability_curves`). An empty history
+    gives empty curves and a
     note, "no iterations yet".
     """
     iteration_range = checked_log_range(iteration_range, "iteration_range")
@@ -385,7 +386,8 @@ def exploitability_runs_figure(
     """Panels of log-log exploitability curves, one curve per run.
 
     ``panels`` maps a panel's title to its runs; a run maps its name to ``(iterations,
-    exploitability)``. A run keeps its algorithm's colour (:func:`~lessons_lib.plots.style.algorithm_colour`)
+    exploitability)``. A run keeps its algorithm's colour
+    (:func:`~lessons_lib.plots.style.algorithm_colour`)
     in every panel and chapter; other names take :data:`RUN_COLOURS` in order of first appearance.
     """
     if not isinstance(panels, Mapping) or not panels:

@@ -41,7 +41,8 @@ def variant_colours(names: Sequence[str]) -> dict[str, str]:
 
 
 def rate_line(iterations: np.ndarray, exponent: float, anchor: tuple[float, float]) -> np.ndarray:
-    """``c T^(-exponent)`` at ``iterations``, with ``c`` chosen so the line passes through ``anchor``.
+    """``c T^(-exponent)`` at ``iterations``, with ``c`` chosen so the line passes through
+    ``anchor``.
 
     ``anchor`` is a point ``(T0, value)``: the line equals ``value * (T / T0)^(-exponent)``.
     """

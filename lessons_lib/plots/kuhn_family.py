@@ -1,7 +1,8 @@
 """Figures for Kuhn's equilibrium family: its members, its edge, and where CFR runs land in it.
 
 Player 1's equilibrium strategies form a one-parameter family indexed by ``alpha`` in
-``[0, 1/3]``, the probability of bluffing the jack (Kuhn 1950; :mod:`lessons_lib.kuhn_equilibria`). Every
+``[0, 1/3]``, the probability of bluffing the jack (Kuhn 1950;
+:mod:`lessons_lib.kuhn_equilibria`). Every
 figure here shades that interval the same way, in the grey reference colour.
 """
 
@@ -160,7 +161,8 @@ def learned_alpha_figure(
     algorithm's name, where it goes on the horizontal axis (a start number, an iteration count),
     ``alpha_of(average policy)`` and the average policy's probability of betting the king at
     ``"K:"``. One marker and colour per algorithm, in order of first appearance. ``dodge`` moves
-    the m algorithms' points on the left apart: algorithm k is drawn at ``x + (k - (m - 1)/2) dodge``,
+    the m algorithms' points on the left apart: algorithm k is drawn at
+    ``x + (k - (m - 1)/2) dodge``,
     or on a log axis at ``x * 10^((k - (m - 1)/2) dodge)``, so runs at the same x stay visible.
     """
     names = [str(name) for name in algorithms]

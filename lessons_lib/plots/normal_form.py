@@ -37,7 +37,8 @@ def simplex_coordinates(strategies: np.ndarray) -> np.ndarray:
     return np.sum(points[:, :, None] * _CORNERS, axis=1)
 
 
-#: The colour of a current strategy sigma^t (the same as :data:`lessons_lib.plots.cfr.CURRENT_COLOUR`);
+#: The colour of a current strategy sigma^t
+#: (the same as :data:`lessons_lib.plots.cfr.CURRENT_COLOUR`);
 #: the average strategy is drawn in the player's colour.
 CURRENT_COLOUR = "#CC79A7"
 _OUTLINE_COLOUR = "#BBBBBB"
@@ -248,7 +249,8 @@ def strategy_bars_figure(
     title: str,
     colours: Mapping[str, str] | None = None,
 ) -> Figure:
-    """Grouped bars: one group per action, one bar per named strategy, probabilities on the y-axis."""
+    """Grouped bars: one group per action, one bar per named strategy, probabilities on the
+    y-axis."""
     figure, (ax,) = new_figure(6.4, 3.4)
     names = list(strategies)
     width = 0.8 / max(len(names), 1)

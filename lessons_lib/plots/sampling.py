@@ -5,7 +5,8 @@ green, nor the colour of an exact algorithm): :data:`SCHEME_COLOURS` gives each 
 the same in every figure of the chapter. Exact runs drawn for reference (CFR, CFR+) keep the
 book's colour for their algorithm (:func:`lessons_lib.plots.style.algorithm_colour`), dashed.
 
-Runs are read through their checkpoints (:class:`lessons_lib.mccfr.SampledCheckpoint`), which carry both
+Runs are read through their checkpoints (:class:`lessons_lib.mccfr.SampledCheckpoint`), which
+carry both
 cost measures: the nodes touched, reproducible, and the training wall time, which depends on the
 machine. :func:`nodes_to_reach` and :func:`exploitability_within` read a run the way the chapter's
 tables do.
@@ -242,7 +243,8 @@ def exploitability_within(history: Sequence[SampledCheckpoint], budget: float) -
     within = [c for c in history if c.nodes_touched <= budget]
     if not within:
         raise ValueError(
-            f"the budget {budget!r} is below the first checkpoint's {history[0].nodes_touched} nodes"
+            f"the budget {budget!r} is below the first checkpoint's "
+            f"{history[0].nodes_touched} nodes"
         )
     return within[-1].average_exploitability
 

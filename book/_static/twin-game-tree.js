@@ -31,7 +31,7 @@ BookTwins.register("game-tree", (root, data) => {
   const backButton = T.button("back", () => movedTo(actions.slice(0, -1)));
   const restartButton = T.button("restart", () => movedTo(""));
   const status = T.element("div", { class: "twin-status", "aria-live": "polite" });
-  const figure = T.element("div", { class: "twin-panel twin-tree-panel" });
+  const figure = T.element("div", { class: "twin-panel twin-wide-panel" });
   root.append(T.row(dealMenu.node, endingMenu.node), T.row(...actionButtons, backButton, restartButton),
     status, T.element("div", { class: "twin-panels" }, figure));
 
@@ -63,7 +63,7 @@ BookTwins.register("game-tree", (root, data) => {
   const height = legendY + 30;
   const px = (x) => left + columnWidth * x;
   const py = (y) => top - rowHeight * y;
-  const tree = T.svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "twin-plot twin-tree", role: "img" });
+  const tree = T.svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "twin-plot twin-tree twin-wide", role: "img" });
   const layer = (name) => { const g = T.svg("g", { class: name }); tree.append(g); return g; };
   const edges = layer("twin-tree-edges"), path = layer("twin-tree-path"), marks = layer("twin-tree-nodes");
   const overlay = layer("twin-tree-overlay"), labels = layer("twin-tree-labels");

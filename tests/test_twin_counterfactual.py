@@ -8,6 +8,7 @@ and its status line must be the app's, character for character.
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -218,3 +219,26 @@ def test_the_twin_data_refuses_other_games() -> None:
     with pytest.raises(ValueError, match="controls lacks"):
         counterfactual_data(GAME, uniform_policy(GAME), {})
     assert counterfactual_explorer(KuhnPoker(n_cards=4)).twin is None
+
+
+def test_the_runtimes_numbers_are_pythons(pair) -> None:
+    """``pythonFixed`` is ``format(x, "+.3f")`` (and ``".0f"``, ``".5f"``) to the last character,
+    halves of the last digit included (they round to even: 1/16 is "+0.062", not "+0.063"), and
+    ``fsum`` is ``math.fsum`` to the last bit."""
+    page, _app = pair
+    draw = random.Random(7)
+    xs = [1 / 16, -1 / 16, 3 / 16, 2.5, -2.5, 0.0, -0.0, -1e-17, 1 / 8, 1.0005]
+    xs += [draw.uniform(-3, 3) for _ in range(500)]
+    xs += [draw.randint(-4000, 4000) / 2000 for _ in range(500)]
+    shown = page.evaluate(
+        "xs => xs.map(x => [BookTwins.pythonFixed(x, 3, true), BookTwins.pythonFixed(x, 0),"
+        " BookTwins.pythonFixed(x, 5)])",
+        xs,
+    )
+    assert shown == [[f"{x:+.3f}", f"{x:.0f}", f"{x:.5f}"] for x in xs]
+    sums = [
+        [draw.uniform(-1, 1) * 10 ** draw.randint(-20, 20) for _ in range(draw.randint(0, 12))]
+        for _ in range(500)
+    ] + [[1e100, 1.0, -1e100, 1e-100], [0.1] * 10, [1e16, 1.0, 1e-16]]
+    totals = page.evaluate("sums => sums.map(v => BookTwins.fsum(v))", sums)
+    assert [float(t) for t in totals] == [math.fsum(v) for v in sums]

@@ -217,3 +217,20 @@ def test_bad_data_arguments_are_refused() -> None:
         game_tree_data(GAME, (Q, Q), "")
     with pytest.raises(ValueError, match="not an action sequence"):
         game_tree_data(GAME, (Q, K), "bb b")
+
+
+def test_a_four_card_game(chromium, tmp_path, drawn) -> None:
+    """The twin reads the tree from its data, so Kuhn poker with four cards (12 deals) works too."""
+    game = KuhnPoker(n_cards=4)
+    app = game_tree_explorer(game, deal=(3, 0), actions="")
+    page = open_twin(chromium, app, tmp_path)
+    assert page.locator(".twin-tree circle[data-node]:not(.twin-tree-ring)").count() == 4 * 12
+    for label, button in (("bet (b)", "b"), ("fold (p)", "p"), ("back", "back")):
+        click(page, label)
+        app.buttons[button].click()
+        shown = state(page)
+        assert shown["status_html"] == app.status.value
+        assert shown["title"] == drawn[-1]["title"]
+    assert state(page)["ringed"] == [game.label(h) for h in game.histories_in("T:b")]
+    assert not page.errors, page.errors
+    page.close()

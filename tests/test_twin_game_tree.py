@@ -73,10 +73,14 @@ def same(page, app, drawn) -> dict:
     if figure["info_set"] is None:
         assert shown["ringed"] == [] and shown["payoff"] == GAME.payoff(history)
         assert page.locator(".twin-tree-ring[data-node]").count() == 0
+        assert page.locator(".twin-tree-bracket, .twin-tree-key").count() == 0
     else:
         members = [GAME.label(h) for h in GAME.histories_in(figure["info_set"])]
         assert shown["ringed"] == members and GAME.label(history) in members
         assert page.locator(".twin-tree-ring[data-node]").count() == len(members)
+        # The dashed bracket: one upright, one tick per history, and the key written along it.
+        assert page.locator(".twin-tree-bracket").count() == len(members) + 1
+        assert page.locator(".twin-tree-key").all_text_contents() == [figure["info_set"]]
     expected_legend = ["player 1 decides", "player 2 decides", "end of the hand", "what happened"]
     if figure["info_set"] is not None:
         expected_legend.append(f"information set {figure['info_set']}")

@@ -31,14 +31,16 @@ BookTwins.register("counterfactual", (root, data) => {
   const checkbox = T.element("input", { id, type: "checkbox" });
   checkbox.checked = data.include_chance.value;
   checkbox.addEventListener("change", () => draw());
-  const chanceControl = T.element("label", { for: id, class: "twin-label" }, checkbox, " ", data.include_chance.label);
+  const chanceControl = T.element("label", { for: id, class: "twin-label" }, checkbox, " ",
+    data.include_chance.label);
   const status = T.element("div", { class: "twin-status", "aria-live": "polite" });
   const valuesBox = T.element("div", { class: "twin-panel twin-wide-panel" });
   const regretsBox = T.element("div", { class: "twin-panel twin-wide-panel" });
   // Two columns, as the information sets come: player 2's bets after a check, then the calls.
   const grid = T.element("div", { class: "twin-slider-grid" }, ...sliders.map((s) => s.node));
   grid.style.setProperty("--rows", Math.ceil(sliders.length / 2));
-  root.append(grid, T.row(chanceControl), status, T.element("div", { class: "twin-panels" }, valuesBox, regretsBox));
+  const panels = T.element("div", { class: "twin-panels" }, valuesBox, regretsBox);
+  root.append(grid, T.row(chanceControl), status, panels);
 
   // ----- Grouped bars (lessons_lib.plots.counterfactual): one group per information set -------
 
@@ -70,16 +72,20 @@ BookTwins.register("counterfactual", (root, data) => {
     const plotWidth = width - left - right, plotHeight = height - top - bottom;
     const sx = (x) => left + ((x + 0.6) / (keys.length + 0.2)) * plotWidth;
     const sy = (y) => top + ((y1 - y) / (y1 - y0)) * plotHeight;
-    const chart = T.svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "twin-plot twin-wide", role: "img", "aria-label": title });
+    const chart = T.svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, class: "twin-plot twin-wide", role: "img", "aria-label": title,
+    });
     const text = (x, y, content, attributes = {}) => {
       const node = T.svg("text", { x, y, class: "twin-plot-text", ...attributes });
       node.textContent = content;
       chart.append(node);
       return node;
     };
-    chart.append(T.svg("rect", { x: left, y: top, width: plotWidth, height: plotHeight, class: "twin-plot-frame" }));
+    const frame = { x: left, y: top, width: plotWidth, height: plotHeight, class: "twin-plot-frame" };
+    chart.append(T.svg("rect", frame));
     for (const [value, label] of ticks(y0, y1)) {
-      chart.append(T.svg("line", { x1: left - 4, x2: left, y1: sy(value), y2: sy(value), class: "twin-plot-frame" }));
+      const tick = { x1: left - 4, x2: left, y1: sy(value), y2: sy(value), class: "twin-plot-frame" };
+      chart.append(T.svg("line", tick));
       text(left - 7, sy(value) + 4, label, { "text-anchor": "end", class: "twin-plot-text twin-bar-small" });
     }
     const band = 0.8 / series.length;
@@ -96,7 +102,9 @@ BookTwins.register("counterfactual", (root, data) => {
         bar.append(Object.assign(T.svg("title"), { textContent: `${keys[g]}, ${figure.legend[k]}: ${label}` }));
         chart.append(bar);
         const above = h >= 0;
-        text(x + w / 2, above ? sy(h) - 3 : sy(h) + 10, label, { "text-anchor": "middle", class: "twin-plot-text twin-bar-label" });
+        text(x + w / 2, above ? sy(h) - 3 : sy(h) + 10, label, {
+          "text-anchor": "middle", class: "twin-plot-text twin-bar-label",
+        });
       });
     });
     chart.append(T.svg("line", { x1: left, x2: width - right, y1: sy(0), y2: sy(0), class: "twin-bar-zero" }));
@@ -108,7 +116,8 @@ BookTwins.register("counterfactual", (root, data) => {
     const slot = Math.min(230, plotWidth / series.length);
     figure.legend.forEach((label, k) => {
       const x = left + plotWidth / 2 + (k - series.length / 2) * slot + 6, y = height - 18;
-      chart.append(T.svg("rect", { x, y: y - 10, width: 18, height: 11, fill: overWhite(figure.colours[k], figure.opacities[k]), stroke: figure.colours[k] }));
+      const fill = overWhite(figure.colours[k], figure.opacities[k]);
+      chart.append(T.svg("rect", { x, y: y - 10, width: 18, height: 11, fill, stroke: figure.colours[k] }));
       text(x + 24, y, label, { class: "twin-plot-text twin-legend-text" });
     });
     box.replaceChildren(chart);
@@ -126,7 +135,8 @@ BookTwins.register("counterfactual", (root, data) => {
 
   function statusText() {
     const parts = data.keys.map((key) => {
-      const regrets = data.action_names[key].map((name, a) => `${name} ${T.pythonFixed(values.regrets[key][a], 3, true)}`);
+      const regrets = data.action_names[key]
+        .map((name, a) => `${name} ${T.pythonFixed(values.regrets[key][a], 3, true)}`);
       return `<b>${key}</b> ${regrets.join(" / ")}`;
     });
     let best = [data.keys[0], 0];
@@ -136,7 +146,8 @@ BookTwins.register("counterfactual", (root, data) => {
     const [key, a] = best;
     return `Player 1's regrets: ${parts.join(" · ")}.<br>` +
       `Largest: ${data.action_names[key][a]} at ${key} (${T.pythonFixed(values.regrets[key][a], 3, true)}). ` +
-      `Player 1's expected value with this profile: ${T.pythonFixed(values.expected_value, 3, true)} chips per hand.`;
+      "Player 1's expected value with this profile: " +
+      `${T.pythonFixed(values.expected_value, 3, true)} chips per hand.`;
   }
 
   function draw() {
@@ -146,7 +157,8 @@ BookTwins.register("counterfactual", (root, data) => {
     const title = (figure) => (checkbox.checked ? figure.title : figure.title_without_chance);
     barChart(valuesBox, valueFigure, [0, 1].map((a) => keys.map((k) => values.action_values[k][a]))
       .concat([keys.map((k) => values.info_set_value[k])]), title(valueFigure));
-    barChart(regretsBox, regretFigure, [0, 1].map((a) => keys.map((k) => values.regrets[k][a])), title(regretFigure));
+    const regrets = [0, 1].map((a) => keys.map((k) => values.regrets[k][a]));
+    barChart(regretsBox, regretFigure, regrets, title(regretFigure));
     status.innerHTML = statusText();
   }
 

@@ -98,10 +98,13 @@ BookTwins.register("game-tree", (root, data) => {
     return node;
   }
   const [cx, cy] = [px(chance[0]), py(chance[1])];
-  marks.append(T.svg("path", { d: `M${cx - 9},${cy}L${cx},${cy - 9}L${cx + 9},${cy}L${cx},${cy + 9}Z`, fill: data.chance_colour }));
+  const diamond = `M${cx - 9},${cy}L${cx},${cy - 9}L${cx + 9},${cy}L${cx},${cy + 9}Z`;
+  marks.append(T.svg("path", { d: diamond, fill: data.chance_colour }));
   const same = new Set(data.deals.map((d) => d.probability)).size === 1;
   text(labels, cx - 13, cy - 3, same ? "each deal" : "deal", { "text-anchor": "end", fill: data.chance_colour });
-  if (same) text(labels, cx - 13, cy + 12, data.deals[0].probability, { "text-anchor": "end", fill: data.chance_colour });
+  if (same) {
+    text(labels, cx - 13, cy + 12, data.deals[0].probability, { "text-anchor": "end", fill: data.chance_colour });
+  }
 
   const gap = radius + 3;
   nodes.forEach((node, i) => {
@@ -117,15 +120,21 @@ BookTwins.register("game-tree", (root, data) => {
       circle.append(Object.assign(T.svg("title"), { textContent: `${node.label} (information set ${node.key})` }));
       marks.append(circle);
       text(marks, x, y + 3.5, String(node.player), { class: "twin-tree-player", "text-anchor": "middle" });
-      text(labels, x - 0.75 * gap, y + 0.75 * gap + 8, node.key, { class: "twin-plot-text twin-tree-small", "text-anchor": "end", fill: colours[node.player] });
+      text(labels, x - 0.75 * gap, y + 0.75 * gap + 8, node.key, {
+        class: "twin-plot-text twin-tree-small", "text-anchor": "end", fill: colours[node.player],
+      });
     } else {
-      marks.append(T.svg("rect", { x: x - 4, y: y - 4, width: 8, height: 8, class: "twin-tree-terminal", "data-node": i }));
+      const square = { x: x - 4, y: y - 4, width: 8, height: 8, class: "twin-tree-terminal", "data-node": i };
+      marks.append(T.svg("rect", square));
       const payoff = node.payoff;
       const shown = `${payoff < 0 ? "−" : "+"}${T.general(Math.abs(payoff), 6)}`;
       text(labels, x + gap, y + 4.5, shown, {
-        class: "twin-plot-text twin-tree-payoff", fill: payoff > 0 ? colours[1] : payoff < 0 ? colours[2] : "currentColor",
+        class: "twin-plot-text twin-tree-payoff",
+        fill: payoff > 0 ? colours[1] : payoff < 0 ? colours[2] : "currentColor",
       });
-      text(labels, x - gap, y - 2, node.actions, { class: "twin-plot-text twin-tree-small twin-tree-muted", "text-anchor": "end" });
+      text(labels, x - gap, y - 2, node.actions, {
+        class: "twin-plot-text twin-tree-small twin-tree-muted", "text-anchor": "end",
+      });
     }
   });
 
@@ -140,15 +149,21 @@ BookTwins.register("game-tree", (root, data) => {
       { label: "end of the hand", mark: "terminal" },
       { label: "what happened", mark: "path" },
     ];
-    if (key) entries.push({ label: `information set ${key}`, mark: "ring", colour: colours[nodes[data.info_sets[key][0]].player] });
+    if (key) {
+      const colour = colours[nodes[data.info_sets[key][0]].player];
+      entries.push({ label: `information set ${key}`, mark: "ring", colour });
+    }
     legend.replaceChildren();
     const spacing = (width - 40) / entries.length;
     entries.forEach((entry, k) => {
       const x = 20 + k * spacing, y = legendY;
-      if (entry.mark === "node") legend.append(T.svg("circle", { cx: x + 8, cy: y, r: 6, fill: entry.colour }));
-      if (entry.mark === "terminal") legend.append(T.svg("rect", { x: x + 4, y: y - 4, width: 8, height: 8, class: "twin-tree-terminal" }));
-      if (entry.mark === "path") legend.append(T.svg("line", { x1: x, x2: x + 18, y1: y, y2: y, class: "twin-tree-path-line" }));
-      if (entry.mark === "ring") legend.append(T.svg("circle", { cx: x + 8, cy: y, r: 7, class: "twin-tree-ring", stroke: entry.colour }));
+      const mark = {
+        node: () => T.svg("circle", { cx: x + 8, cy: y, r: 6, fill: entry.colour }),
+        terminal: () => T.svg("rect", { x: x + 4, y: y - 4, width: 8, height: 8, class: "twin-tree-terminal" }),
+        path: () => T.svg("line", { x1: x, x2: x + 18, y1: y, y2: y, class: "twin-tree-path-line" }),
+        ring: () => T.svg("circle", { cx: x + 8, cy: y, r: 7, class: "twin-tree-ring", stroke: entry.colour }),
+      }[entry.mark];
+      legend.append(mark());
       text(legend, x + 22, y + 4, entry.label);
     });
   }
@@ -165,30 +180,33 @@ BookTwins.register("game-tree", (root, data) => {
     path.replaceChildren();
     overlay.replaceChildren();
     const on = pathTo(i);
-    path.append(elbow(chance, [nodes[on[0]].x, nodes[on[0]].y], { class: "twin-tree-path-line", "data-to": nodes[on[0]].label }));
-    for (let k = 1; k < on.length; k++) {
-      const from = nodes[on[k - 1]], to = nodes[on[k]];
-      path.append(elbow([from.x, from.y], [to.x, to.y], { class: "twin-tree-path-line", "data-to": to.label }));
-    }
+    on.forEach((n, k) => {
+      const from = k ? [nodes[on[k - 1]].x, nodes[on[k - 1]].y] : chance, to = nodes[n];
+      path.append(elbow(from, [to.x, to.y], { class: "twin-tree-path-line", "data-to": to.label }));
+    });
     const node = nodes[i];
     overlay.append(T.svg("circle", { cx: px(node.x), cy: py(node.y), r: radius + 4, class: "twin-tree-highlight" }));
     if (!node.children) return [];
     const members = data.info_sets[node.key];
     const colour = colours[node.player];
     for (const m of members) {
-      overlay.append(T.svg("circle", { cx: px(nodes[m].x), cy: py(nodes[m].y), r: radius + 2.5, class: "twin-tree-ring", stroke: colour, "data-node": m }));
+      const [x, y] = [px(nodes[m].x), py(nodes[m].y)];
+      const ring = { cx: x, cy: y, r: radius + 2.5, class: "twin-tree-ring", stroke: colour, "data-node": m };
+      overlay.append(T.svg("circle", ring));
     }
     if (members.length > 1) {
       const x = px(nodes[members[0]].x - 0.3);
       const ys = members.map((m) => py(nodes[m].y));
       const [low, high] = [Math.min(...ys), Math.max(...ys)];
-      overlay.append(T.svg("line", { x1: x, x2: x, y1: low, y2: high, class: "twin-tree-bracket", stroke: colour, "stroke-dasharray": "6 4" }));
-      for (const y of ys) {
-        overlay.append(T.svg("line", { x1: x, x2: px(nodes[members[0]].x - 0.1), y1: y, y2: y, class: "twin-tree-bracket", stroke: colour }));
-      }
+      const line = (x1, x2, y1, y2, dashes = "none") => overlay.append(T.svg("line", {
+        x1, x2, y1, y2, class: "twin-tree-bracket", stroke: colour, "stroke-dasharray": dashes,
+      }));
+      line(x, x, low, high, "6 4");
+      for (const y of ys) line(x, px(nodes[members[0]].x - 0.1), y, y);
       const middle = (low + high) / 2;
       text(overlay, x - 6, middle, node.key, {
-        class: "twin-plot-text twin-tree-key", fill: colour, "text-anchor": "middle", transform: `rotate(-90 ${x - 6} ${middle})`,
+        class: "twin-plot-text twin-tree-key", fill: colour, "text-anchor": "middle",
+        transform: `rotate(-90 ${x - 6} ${middle})`,
       });
     }
     return members.map((m) => nodes[m].label);
@@ -227,7 +245,8 @@ BookTwins.register("game-tree", (root, data) => {
       ringed,
       title: heading.textContent,
       legend: [...legend.querySelectorAll("text")].map((t) => t.textContent),
-      buttons: [...actionButtons, backButton, restartButton].map((b) => ({ label: b.textContent, disabled: b.disabled })),
+      buttons: [...actionButtons, backButton, restartButton]
+        .map((b) => ({ label: b.textContent, disabled: b.disabled })),
       ending: endingMenu.menu.value,
       status: status.textContent,
       status_html: status.innerHTML,

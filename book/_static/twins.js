@@ -412,11 +412,98 @@ const BookTwins = (() => {
     return table;
   }
 
+  // ----- Exact sums, Python's fixed-point numbers, counterfactual values ------------------
+  // (for twin-counterfactual.js; svg, above, is exported for twin-game-tree.js)
+
+  // math.fsum: the correctly rounded sum (Shewchuk's partials, with CPython's final correction).
+  function fsum(values) {
+    const partials = [];
+    for (let x of values) {
+      let i = 0;
+      for (let j = 0; j < partials.length; j++) {
+        let y = partials[j];
+        if (Math.abs(x) < Math.abs(y)) [x, y] = [y, x];
+        const hi = x + y;
+        const lo = y - (hi - x);
+        if (lo) partials[i++] = lo;
+        x = hi;
+      }
+      partials.length = i;
+      partials.push(x);
+    }
+    let n = partials.length, hi = 0, lo = 0;
+    if (n > 0) {
+      hi = partials[--n];
+      while (n > 0) {
+        const x = hi, y = partials[--n];
+        hi = x + y;
+        lo = y - (hi - x);
+        if (lo) break;
+      }
+      // Round half to even when the partials left over push the sum past a half-way point.
+      if (n > 0 && ((lo < 0 && partials[n - 1] < 0) || (lo > 0 && partials[n - 1] > 0))) {
+        const y = lo * 2, x = hi + y;
+        if (y === x - hi) hi = x;
+      }
+    }
+    return hi;
+  }
+
+  // Python's f"{x:.{digits}f}" (with plus, f"{x:+.{digits}f}"), to the last character: halves of
+  // the last digit round to even (toFixed rounds them up), and negative zero keeps its "-".
+  function pythonFixed(x, digits, plus = false) {
+    const magnitude = Math.abs(x);
+    let text = magnitude.toFixed(digits);
+    const exact = magnitude.toFixed(100); // the binary value's decimal digits, exactly
+    const point = exact.indexOf(".");
+    const cut = digits === 0 ? point : point + 1 + digits;
+    const rest = exact.slice(digits === 0 ? point + 1 : cut);
+    if (/^50*$/.test(rest) && Number(exact[cut - 1]) % 2 === 0) text = exact.slice(0, cut);
+    const negative = x < 0 || Object.is(x, -0);
+    return `${negative ? "-" : plus ? "+" : ""}${text}`;
+  }
+
+  // Counterfactual values of Kuhn poker under `policy` (lessons_lib.counterfactual): one walk of
+  // each deal gives every history's reach pi_c, pi_1, pi_2 and value u_1(sigma, h), and adds
+  // pi_{-i}(h) u_i(sigma, h) and pi_{-i}(h) u_i(sigma, h.a) to the sums of h's information set,
+  // with the library's arithmetic (each information set has two histories, so the order in
+  // which they are added does not change a bit).
+  function counterfactualValues(policy, includeChance = true) {
+    const reach = {}, ownReach = {}, infoSetValue = {}, actionValues = {};
+    const historyReach = {}, historyValues = {};
+    for (const key of Kuhn.infoSets) { reach[key] = 0; infoSetValue[key] = 0; actionValues[key] = [0, 0]; }
+    const walk = (deal, actions, reach1, reach2) => {
+      const label = `${Kuhn.cards[deal[0]]}${Kuhn.cards[deal[1]]}:${actions}`;
+      historyReach[label] = { chance: Kuhn.chance, player_1: reach1, player_2: reach2 };
+      if (Kuhn.terminal.has(actions)) return (historyValues[label] = Kuhn.utility(deal, actions, 1));
+      const key = Kuhn.key(deal, actions), actor = Kuhn.actor(actions), strategy = policy[key];
+      const children = [0, 1].map((a) => walk(deal, actions + Kuhn.actions[a],
+        actor === 1 ? reach1 * strategy[a] : reach1, actor === 2 ? reach2 * strategy[a] : reach2));
+      const value = strategy[0] * children[0] + strategy[1] * children[1];
+      const others = (actor === 1 ? reach2 : reach1) * (includeChance ? Kuhn.chance : 1);
+      const weight = others * (actor === 1 ? 1 : -1); // u_2 = -u_1
+      reach[key] += others;
+      ownReach[key] = actor === 1 ? reach1 : reach2;
+      infoSetValue[key] += weight * value;
+      for (let a = 0; a < 2; a++) actionValues[key][a] += weight * children[a];
+      return (historyValues[label] = value);
+    };
+    const roots = Kuhn.deals.map((deal) => walk(deal, "", 1, 1));
+    const regrets = {};
+    for (const key of Kuhn.infoSets) regrets[key] = actionValues[key].map((v) => v - infoSetValue[key]);
+    return {
+      include_chance: includeChance, reach, own_reach: ownReach, info_set_value: infoSetValue,
+      action_values: actionValues, regrets, history_reach: historyReach, history_values: historyValues,
+      expected_value: fsum(roots.map((value) => Kuhn.chance * value)),
+    };
+  }
+
   document.addEventListener("DOMContentLoaded", () => setTimeout(mountAll));
 
   return {
     register, mountAll, element, button, select, slider, row, logLogPlot, ink, grouped, fixed, signed,
     exponential, general, Kuhn, KuhnCFR, regretMatching, normalised, expectedValue,
     bestResponseValue, exploitability, strategyTable, VARIANTS,
+    svg, fsum, pythonFixed, counterfactualValues,
   };
 })();

@@ -4,6 +4,9 @@ Pick a deal, then take actions with the buttons (or jump straight to an ending).
 whole tree with the path taken so far drawn thick; at a decision node the acting player's
 information set is ringed, so the other histories that player cannot tell apart from the real one
 are visible in the other deals. The status line says the same in words.
+
+On the static site the app's twin (``book/_static/twin-game-tree.js``) draws the same tree as SVG
+from :func:`game_tree_data`: the library's layout and every text the app shows, history by history.
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from matplotlib.figure import Figure
 
 from lessons_lib.games.base import Deal, Game, History
 from lessons_lib.games.kuhn import KuhnPoker
-from lessons_lib.plots.game_tree import action_name, game_tree_figure
+from lessons_lib.plots.game_tree import action_name, game_tree_figure, tree_layout
+from lessons_lib.plots.style import CHANCE_COLOUR, PLAYER_COLOURS, REFERENCE_COLOUR
 from lessons_lib.widgets.app import App
+from lessons_lib.widgets.twins import fraction_text
 
 
 def game_tree_explorer(game: Game | None = None, deal: Deal = (1, 2), actions: str = "pb") -> App:
@@ -89,6 +94,7 @@ def game_tree_explorer(game: Game | None = None, deal: Deal = (1, 2), actions: s
 
     app = App(controls, render, buttons=buttons)
     app.state = state
+    app.twin = ("game-tree", game_tree_data(game, tuple(start.deal), actions))
 
     def moved_to(actions_now: str) -> None:
         state["actions"] = actions_now
@@ -111,6 +117,78 @@ def game_tree_explorer(game: Game | None = None, deal: Deal = (1, 2), actions: s
     buttons["back"].on_click(lambda _button: moved_to(str(state["actions"])[:-1]))
     buttons["restart"].on_click(lambda _button: moved_to(""))
     return app
+
+
+def game_tree_data(game: Game, deal: Deal, actions: str) -> dict[str, object]:
+    """What the twin of :func:`game_tree_explorer` needs to draw the whole tree and walk it.
+
+    ``nodes`` lists every history in the layout's order (:func:`~lessons_lib.plots.game_tree.
+    tree_layout` with the chance node; ``x`` is the column, ``y`` minus the row) with its label,
+    the app's status text and, at a decision node, the acting player, the information-set key and
+    the children (the action, the button's text and the child's index); at a terminal node, the
+    payoff to player 1. ``info_sets`` maps each key to the indices of its histories. The deals,
+    the endings (with the app's names for both menus), the column headings, the chance node and
+    the book's colours complete it; ``start`` is where the app starts (``deal`` and ``actions``).
+    """
+    deals = tuple(tuple(d) for d, _ in game.deals())
+    if tuple(deal) not in deals:
+        raise ValueError(f"{deal!r} is not a deal of {game!r}")
+    layout = tree_layout(game, deals, with_chance=True)
+    index = {history: number for number, history in enumerate(layout.position)}
+    if History(tuple(deal), actions) not in index:
+        raise ValueError(f"{actions!r} is not an action sequence of {game!r} after deal {deal!r}")
+    nodes: list[dict[str, object]] = []
+    for history, (x, y) in layout.position.items():
+        node: dict[str, object] = {
+            "deal": deals.index(tuple(history.deal)),
+            "actions": history.actions,
+            "label": _label(game, history),
+            "x": x,
+            "y": y,
+            "status": _status(game, history),
+        }
+        if game.is_terminal(history):
+            node["payoff"] = game.payoff(history)
+        else:
+            node["player"] = game.player_to_act(history)
+            node["key"] = game.info_set_key(history)
+            node["children"] = [
+                {
+                    "action": a,
+                    "button": f"{action_name(game, history, a)} ({a})",
+                    "node": index[game.next_history(history, a)],
+                }
+                for a in game.legal_actions(history)
+            ]
+        nodes.append(node)
+    probability = dict(game.deals())
+    card_name = getattr(game, "card_name", str)
+    every_action = dict.fromkeys(
+        a for h in game.decision_histories() for a in game.legal_actions(h)
+    )
+    return {
+        "nodes": nodes,
+        "roots": [index[game.initial_history(d)] for d in deals],
+        "info_sets": {key: [index[h] for h in game.histories_in(key)] for key in game.info_sets()},
+        "deals": [
+            {
+                "name": _deal_name(game, d),
+                "cards": [card_name(rank) for rank in d],
+                "probability": fraction_text(probability[d]),
+            }
+            for d in deals
+        ],
+        "endings": [[e, _ending_name(game, e)] for e in game.terminal_action_sequences()],
+        "actions": list(every_action),
+        "columns": [[x, heading] for x, heading in layout.columns.items()],
+        "chance": list(layout.chance),
+        "rows": layout.n_rows,
+        "players": list(game.PLAYERS),
+        "start": {"deal": deals.index(tuple(deal)), "actions": actions},
+        "player_colours": {str(p): colour for p, colour in PLAYER_COLOURS.items()},
+        "chance_colour": CHANCE_COLOUR,
+        "heading_colour": REFERENCE_COLOUR,
+    }
 
 
 def _status(game: Game, history: History) -> str:

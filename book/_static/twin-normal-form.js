@@ -42,8 +42,9 @@ const NormalFormTwins = (() => {
     const partials = [];
     for (let x of values) {
       let i = 0;
-      for (let y of partials) {
-        if (Math.abs(x) < Math.abs(y)) [x, y] = [y, x];
+      for (let j = 0; j < partials.length; j++) {
+        let y = partials[j];
+        if (Math.abs(x) < Math.abs(y)) { const swap = x; x = y; y = swap; }
         const hi = x + y;
         const lo = y - (hi - x);
         if (lo !== 0) partials[i++] = lo;
@@ -69,8 +70,11 @@ const NormalFormTwins = (() => {
   }
 
   // lessons_lib.sums: sum_of_products (fsum of the products) and matrix_vector (M x, row by row).
-  const sumOfProducts = (x, y) => fsum(x.map((v, k) => v * y[k]));
-  const matrixVector = (matrix, vector) => matrix.map((row) => addReduce(row.map((m, j) => m * vector[j])));
+  function sumOfProducts(x, y) {
+    const products = new Array(x.length);
+    for (let k = 0; k < x.length; k++) products[k] = x[k] * y[k];
+    return fsum(products);
+  }
   const transpose = (matrix) => matrix[0].map((_, j) => matrix.map((row) => row[j]));
 
   // ----- Numbers as Python prints them -------------------------------------------------------
@@ -99,40 +103,65 @@ const NormalFormTwins = (() => {
 
   // ----- Regret matching (lessons_lib.regret_matching) ----------------------------------------
 
+  const matrixVector = (matrix, vector) => matrix.map((row) => rowTimes(row, vector));
+
   // regret_matching: positive parts over their numpy sum, or uniform.
   function regretMatching(regret) {
-    const positive = regret.map((r) => Math.max(r, 0));
+    const n = regret.length, positive = new Array(n);
+    for (let k = 0; k < n; k++) positive[k] = Math.max(regret[k], 0);
     const total = addReduce(positive);
-    return total > 0 ? positive.map((p) => p / total) : regret.map(() => 1 / regret.length);
+    for (let k = 0; k < n; k++) positive[k] = total > 0 ? positive[k] / total : 1 / n;
+    return positive;
   }
 
   // _positive_part_normalised: the plain-float version self_play uses (Python's sum, in order).
   function positivePartNormalised(regret) {
-    const positive = regret.map((r) => (r > 0 ? r : 0));
-    const total = positive.reduce((sum, p) => sum + p, 0);
-    return total > 0 ? positive.map((p) => p / total) : regret.map(() => 1 / regret.length);
+    const n = regret.length, positive = new Array(n);
+    let total = 0;
+    for (let k = 0; k < n; k++) total += positive[k] = regret[k] > 0 ? regret[k] : 0;
+    for (let k = 0; k < n; k++) positive[k] = total > 0 ? positive[k] / total : 1 / n;
+    return positive;
   }
 
-  const dot = (x, y) => x.reduce((sum, v, k) => sum + v * y[k], 0); // Python's sum(map(mul, ...))
+  // Python's sum(map(mul, x, y)): the products added in order, from 0.
+  function dot(x, y) {
+    let sum = 0;
+    for (let k = 0; k < x.length; k++) sum += x[k] * y[k];
+    return sum;
+  }
 
   // _running_mean: the cumulative sums (in order) over the round counts.
   function runningMean(rows) {
-    const total = rows[0].map(() => 0);
-    return rows.map((row, t) => row.map((v, k) => (total[k] += v) / (t + 1)));
+    const n = rows.length ? rows[0].length : 0, total = new Array(n).fill(0), means = new Array(rows.length);
+    for (let t = 0; t < rows.length; t++) {
+      const mean = new Array(n);
+      for (let k = 0; k < n; k++) mean[k] = (total[k] += rows[t][k]) / (t + 1);
+      means[t] = mean;
+    }
+    return means;
+  }
+
+  // sum_j row_j x_j as matrix_vector forms it: the products, then numpy's sum (in order below 8).
+  function rowTimes(row, x) {
+    if (row.length >= 8) return addReduce(row.map((m, j) => m * x[j]));
+    let sum = 0;
+    for (let j = 0; j < row.length; j++) sum += row[j] * x[j];
+    return sum;
   }
 
   // self_play: both players' strategies, the averages and player 1's expected payoff per round.
   function selfPlay(payoffs, rounds, start1, start2) {
-    const columns = transpose(payoffs);
-    let regret1 = start1.slice(), regret2 = start2.slice();
+    const columns = transpose(payoffs), n = payoffs.length, m = columns.length;
+    const regret1 = start1.slice(), regret2 = start2.slice();
     const played1 = [], played2 = [], payoff = [];
+    const values1 = new Array(n), values2 = new Array(m);
     for (let t = 0; t < rounds; t++) {
       const sigma = positivePartNormalised(regret1), tau = positivePartNormalised(regret2);
-      const values1 = payoffs.map((row) => dot(row, tau));
-      const values2 = columns.map((column) => -dot(column, sigma));
-      const value = dot(sigma, values1);
-      regret1 = regret1.map((r, a) => r + values1[a] - value);
-      regret2 = regret2.map((r, b) => r + values2[b] + value);
+      for (let a = 0; a < n; a++) values1[a] = dot(payoffs[a], tau); // (A tau)_a
+      for (let b = 0; b < m; b++) values2[b] = -dot(columns[b], sigma); // -(sigma A)_b
+      const value = dot(sigma, values1); // sigma A tau
+      for (let a = 0; a < n; a++) regret1[a] = regret1[a] + values1[a] - value;
+      for (let b = 0; b < m; b++) regret2[b] = regret2[b] + values2[b] + value;
       played1.push(sigma);
       played2.push(tau);
       payoff.push(value);
@@ -144,8 +173,9 @@ const NormalFormTwins = (() => {
   function exploitabilities(payoffs, average) {
     const columns = transpose(payoffs);
     return average[1].map((sigma, t) => {
-      const best1 = Math.max(...matrixVector(payoffs, average[2][t]));
-      const best2 = Math.max(...matrixVector(columns, sigma).map((v) => -v));
+      let best1 = -Infinity, best2 = -Infinity;
+      for (const row of payoffs) best1 = Math.max(best1, rowTimes(row, average[2][t]));
+      for (const column of columns) best2 = Math.max(best2, -rowTimes(column, sigma));
       return 0.5 * (best1 + best2);
     });
   }
@@ -161,13 +191,12 @@ const NormalFormTwins = (() => {
       return regretMatching(this.regret);
     }
 
-    observe(values) {
-      const sigma = this.strategy();
+    // Play sigma (the current strategy, unless given) against `values`; return sigma's value.
+    observe(values, sigma = this.strategy()) {
       const value = sumOfProducts(sigma, values);
-      const regret = values.map((v) => v - value);
-      this.regret = this.regret.map((r, k) => r + regret[k]);
+      for (let k = 0; k < values.length; k++) this.regret[k] += values[k] - value;
       this.rounds += 1;
-      return regret;
+      return value;
     }
   }
 
@@ -177,9 +206,9 @@ const NormalFormTwins = (() => {
     const learner = new RegretMatcher(values.length);
     const current = [], payoff = [];
     for (let t = 0; t < rounds; t++) {
-      current.push(learner.strategy());
-      payoff.push(sumOfProducts(current[t], values));
-      learner.observe(values);
+      const sigma = learner.strategy();
+      current.push(sigma);
+      payoff.push(learner.observe(values, sigma)); // sigma's value: the same fsum as the payoff's
     }
     let total = 0;
     const meanPayoff = payoff.map((p, t) => (total += p) / (t + 1));
@@ -271,10 +300,10 @@ const NormalFormTwins = (() => {
     return plot;
   }
 
-  // The points of a long series worth drawing: every one for short series, else about 4,000
+  // The points of a long series worth drawing: every one for short series, else about 2,000
   // spread evenly (or geometrically on a log axis), always with the first and the last.
   function thinned(values, xLog) {
-    const n = values.length, keep = 4000;
+    const n = values.length, keep = 2000;
     if (n <= keep) return values.map((y, t) => [t + 1, y]);
     const rounds = new Set([1, n]);
     for (let k = 0; k < keep; k++) rounds.add(Math.round(xLog ? n ** (k / keep) : 1 + (k * (n - 1)) / keep));
@@ -325,7 +354,7 @@ const NormalFormTwins = (() => {
       plot.append(svg("text", { x: px, y: py + 4, "text-anchor": "middle", class: "twin-plot-text" }, `always ${actions[k]}`));
     });
     plot.append(svg("text", { x: width / 2, y: 18, "text-anchor": "middle", class: "twin-plot-text" }, "on the simplex"));
-    const step = Math.max(1, Math.floor(current.length / 6000)); // 20,000 rounds: every 4th point
+    const step = Math.max(1, Math.ceil(current.length / 3000)); // 20,000 rounds: every 7th point
     const pick = (rows) => rows.filter((_, t) => t % step === 0 || t === rows.length - 1);
     plot.append(svg("polyline", { points: path(pick(current).map((p) => at(simplexCoordinates(p)))), fill: "none", stroke: colours.current, "stroke-width": 1.6, "stroke-opacity": 0.85, class: "twin-current-path" }));
     plot.append(svg("polyline", { points: path(pick(average).map((p) => at(simplexCoordinates(p)))), fill: "none", stroke: colours.average, "stroke-width": 2.2, class: "twin-average-path" }));
@@ -572,5 +601,5 @@ const NormalFormTwins = (() => {
     return { state, play, start };
   });
 
-  return { addReduce, pairwise, fsum, pyFixed, pySigned, mulberry32, drawIndex, meanAndInterval, selfPlay, learnAgainstFixed };
+  return { addReduce, pairwise, fsum, pyFixed, pySigned, mulberry32, drawIndex, meanAndInterval, selfPlay, exploitabilities, learnAgainstFixed };
 })();

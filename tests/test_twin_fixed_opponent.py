@@ -13,18 +13,25 @@ from twin_chapter1 import opened, plain, screenshot, set_both, set_slider
 from twin_harness import state
 
 from lessons_lib import widgets
-from lessons_lib.normal_form import best_response, rock_paper_scissors
+from lessons_lib.normal_form import (
+    MatrixGame,
+    best_response,
+    rock_paper_scissors,
+    weighted_rock_paper_scissors,
+)
 from lessons_lib.regret_matching import learn_against_fixed
 
 RPS = rock_paper_scissors()
 
 
-def assert_equals_library(shown: dict, rock: float, paper: float, rounds: int) -> None:
+def assert_equals_library(
+    shown: dict, rock: float, paper: float, rounds: int, game: MatrixGame = RPS
+) -> None:
     """The twin's opponent, run and best response are the app's (its render's arithmetic)."""
     opponent = np.array([rock, paper, max(1.0 - rock - paper, 0.0)])
     opponent /= opponent.sum()
-    run = learn_against_fixed(RPS, opponent, rounds)
-    value, pure = best_response(RPS, 1, opponent)
+    run = learn_against_fixed(game, opponent, rounds)
+    value, pure = best_response(game, 1, opponent)
     assert shown["valid"]
     assert np.array_equal(np.array(shown["opponent"]), opponent)
     assert np.array_equal(np.array(shown["current"]), run.current[1])
@@ -93,6 +100,17 @@ def test_a_mix_over_one_is_refused_as_the_app_refuses_it(page) -> None:
     assert_equals_library(shown, 0.4, 0.6, 2_000)
     assert shown["status"] == plain(app.status.value)
     assert page.locator(".twin-empty").count() == 0
+
+
+def test_another_game_the_app_is_given(chromium, tmp_path) -> None:
+    game = weighted_rock_paper_scissors(2.0)
+    app = widgets.fixed_opponent_explorer(game)
+    with opened(chromium, app, tmp_path) as page:
+        assert_equals_library(state(page), 0.5, 0.25, 2_000, game)
+        shown = set_both(page, app, {"rock": 0.3, "paper": 0.3, "rounds": 3_000})
+        assert_equals_library(shown, 0.3, 0.3, 3_000, game)
+        assert shown["best_response"] == 0  # rock: its win over scissors pays 2
+        assert shown["status"] == plain(app.status.value)
 
 
 def test_the_sliders_work_from_the_keyboard(page) -> None:

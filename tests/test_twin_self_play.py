@@ -7,6 +7,8 @@ payoff and exploitability it computes equals the library's exactly, for every sl
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from twin_chapter1 import opened, plain, screenshot, set_both, set_slider
@@ -103,3 +105,23 @@ def test_screenshots(chromium, tmp_path, dark) -> None:
         set_slider(page, "rounds", 5_000)
         assert state(page)["bias_2"] == 2.0
         screenshot(page, "self-play", dark)
+
+
+def test_the_sums_and_formats_the_twins_share_are_python_s(page) -> None:
+    """numpy's pairwise sum (np.add.reduce), math.fsum and f"{x:.Nf}" (ties to even), ported."""
+    rng = np.random.default_rng(7)
+    sizes = [*range(1, 40), 127, 128, 129, 255, 256, 1_000, 5_003]
+    arrays = [(rng.standard_normal(n) * 10.0 ** rng.uniform(-6, 6, n)).tolist() for n in sizes]
+    sums, fsums = page.evaluate(
+        "(arrays) => [arrays.map(NormalFormTwins.addReduce), arrays.map(NormalFormTwins.fsum)]",
+        arrays,
+    )
+    assert sums == [float(np.add.reduce(np.array(a))) for a in arrays]
+    assert fsums == [math.fsum(a) for a in arrays]
+    numbers = [0.125, 0.375, 2.5, 0.0625, -0.03125, 1 / 3, -2 / 3, 0.0, 1e-9, 0.5, 1.005]
+    for digits in (0, 2, 3, 4):
+        shown = page.evaluate(
+            "([xs, d]) => xs.map((x) => [NormalFormTwins.pyFixed(x, d), NormalFormTwins.pySigned(x, d)])",
+            [numbers, digits],
+        )
+        assert shown == [[f"{x:.{digits}f}", f"{x:+.{digits}f}"] for x in numbers]

@@ -120,6 +120,7 @@ def test_the_sliders_work_from_the_keyboard(page) -> None:
     page.keyboard.press("Home")  # the fewest: 100
     shown = state(page)
     assert (shown["rock"], shown["rounds"]) == (0.45, 100)
+    assert page.locator("output").all_inner_texts() == ["0.45", "0.25", "100"]
     assert_equals_library(shown, 0.45, 0.25, 100)
 
 

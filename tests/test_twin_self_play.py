@@ -61,8 +61,8 @@ def test_every_slider_gives_the_library_s_run(page, bias_1, bias_2, rounds) -> N
     assert_equals_library(shown, library_run(rock_paper_scissors(), bias_1, bias_2, rounds))
     assert shown["status"] == plain(app.status.value)
     assert f"{rounds:,} rounds" in page.locator(".twin-figure-title").inner_text()
-    shown_value = page.locator("output").last.inner_text()
-    assert shown_value == str(rounds)
+    readouts = page.locator("output").all_inner_texts()  # as the app's sliders read out
+    assert readouts == [f"{bias_1:.2f}", f"{bias_2:.2f}", str(rounds)]
 
 
 def test_another_game_the_app_is_given(chromium, tmp_path) -> None:

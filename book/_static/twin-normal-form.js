@@ -372,11 +372,19 @@ const NormalFormTwins = (() => {
 
   // ----- Controls --------------------------------------------------------------------------------
 
-  // The app's sliders, in its order; `onInput` gets the values by name.
+  // The app's sliders, in its order, each read out as the app's (".2f": 0.50); `onInput` gets the
+  // values by name.
   function sliders(data, onInput) {
     const made = {};
     for (const spec of data.sliders) {
-      made[spec.name] = T.slider(spec.label, spec.min, spec.max, spec.step, spec.value, () => onInput(values()));
+      const digits = /^\.(\d)f$/.exec(spec.readout);
+      const slider = T.slider(spec.label, spec.min, spec.max, spec.step, spec.value, () => {
+        if (digits) shown.textContent = pyFixed(Number(slider.input.value), Number(digits[1]));
+        onInput(values());
+      });
+      const shown = slider.node.querySelector("output");
+      if (digits) shown.textContent = pyFixed(spec.value, Number(digits[1]));
+      made[spec.name] = slider;
     }
     function values() {
       const out = {};

@@ -175,7 +175,8 @@ def matrix_game_data(
     """What a twin of a Chapter 1 app needs: the game, the app's sliders, the figures' colours.
 
     ``payoffs`` is player 1's matrix (rows are player 1's actions); each slider is given by its
-    name, label, range, step and starting value, in the app's order; ``series_rounds`` is the
+    name, label, range, step, starting value and readout format (``".2f"``, ``"d"``), in the app's
+    order; ``series_rounds`` is the
     length of the simplex figure's time series (None: the app draws no such panel).
     """
     if not isinstance(game, MatrixGame):
@@ -193,6 +194,7 @@ def matrix_game_data(
                 "max": control.max,
                 "step": control.step,
                 "value": control.value,
+                "readout": control.readout_format,
             }
             for name, control in controls.items()
         ],

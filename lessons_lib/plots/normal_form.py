@@ -41,12 +41,13 @@ def simplex_coordinates(strategies: np.ndarray) -> np.ndarray:
 #: (the same as :data:`lessons_lib.plots.cfr.CURRENT_COLOUR`);
 #: the average strategy is drawn in the player's colour.
 CURRENT_COLOUR = "#CC79A7"
-_OUTLINE_COLOUR = "#BBBBBB"
+#: The light outline of the simplex, under the current strategy that runs along its edges.
+OUTLINE_COLOUR = "#BBBBBB"
 
 
 def _draw_simplex(ax: Axes, actions: Sequence[str]) -> None:
     triangle = np.vstack([_CORNERS, _CORNERS[:1]])
-    ax.plot(triangle[:, 0], triangle[:, 1], color=_OUTLINE_COLOUR, linewidth=0.6, zorder=1)
+    ax.plot(triangle[:, 0], triangle[:, 1], color=OUTLINE_COLOUR, linewidth=0.6, zorder=1)
     offsets = [(0, 0.05), (-0.04, -0.06), (0.04, -0.06)]
     for (x, y), (dx, dy), name in zip(_CORNERS, offsets, actions, strict=True):
         ax.text(x + dx, y + dy, f"always {name}", ha="center", va="center", fontsize=10)

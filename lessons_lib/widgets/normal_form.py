@@ -1,4 +1,9 @@
-"""The demos of Chapter 1: self-play, a fixed opponent, and a game against a regret-matching bot."""
+"""The demos of Chapter 1: self-play, a fixed opponent, and a game against a regret-matching bot.
+
+Each app also carries the data of its in-page twin for the static site (``book/_static/
+twin-normal-form.js``, :mod:`lessons_lib.widgets.twins`): the game, the controls' ranges, the
+colours and the constants of the figures, so that the twin computes only what the reader changes.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,19 @@ from collections.abc import Callable, Mapping
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from scipy.stats import norm
 
 from lessons_lib import plots
 from lessons_lib.normal_form import MatrixGame, best_response, rock_paper_scissors
+from lessons_lib.plots.normal_form import CURRENT_COLOUR, OUTLINE_COLOUR
 from lessons_lib.regret_matching import RegretMatchingBot, learn_against_fixed, self_play
+from lessons_lib.simulation import mean_and_interval
 from lessons_lib.widgets.app import App, slider
+
+#: Rounds of the simplex figure's second panel (``plots.simplex_figure``'s ``series_rounds``).
+SERIES_ROUNDS = 2_000
+#: The confidence of the interval around the reader's mean payoff against the bot.
+CONFIDENCE = 0.95
 
 
 def self_play_explorer(game: MatrixGame | None = None) -> App:
@@ -35,7 +48,7 @@ def self_play_explorer(game: MatrixGame | None = None) -> App:
         rounds = np.arange(1, trajectory.rounds + 1)
         exploit = trajectory.exploitability()
         figures = [
-            plots.simplex_figure(trajectory, player=1),
+            plots.simplex_figure(trajectory, player=1, series_rounds=SERIES_ROUNDS),
             plots.convergence_figure(
                 rounds,
                 {"average profile": exploit},
@@ -50,7 +63,9 @@ def self_play_explorer(game: MatrixGame | None = None) -> App:
         )
         return figures, status
 
-    return App(controls, render)
+    app = App(controls, render)
+    app.twin = ("self-play", matrix_game_data(game, controls, series_rounds=SERIES_ROUNDS))
+    return app
 
 
 def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
@@ -92,7 +107,9 @@ def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
         )
         return figures, status
 
-    return App(controls, render)
+    app = App(controls, render)
+    app.twin = ("fixed-opponent", matrix_game_data(game, controls))
+    return app
 
 
 def play_against_bot(seed: int = 0) -> App:
@@ -115,7 +132,7 @@ def play_against_bot(seed: int = 0) -> App:
         )
         score = bot.score
         status = f"{state['last']}You {score['human']} · draws {score['draw']} · bot {score['bot']}"
-        return [figure], status
+        return [figure], status + _mean_line([payoff for _, _, payoff in bot.history])
 
     app = App({}, render, buttons=buttons)
 
@@ -137,4 +154,70 @@ def play_against_bot(seed: int = 0) -> App:
         buttons[action].on_click(on_move(action))
     buttons["new game"].on_click(on_new_game)
     app.state = state
+    app.twin = ("play-bot", {**matrix_game_data(game, {}), **bot_data(seed)})
     return app
+
+
+def _mean_line(payoffs: list[float]) -> str:
+    """Your mean payoff per round so far, with its interval once there are two rounds."""
+    if len(payoffs) >= 2:
+        mean, half_width = mean_and_interval(payoffs, CONFIDENCE)
+        percent = f"{100 * CONFIDENCE:g}%"
+        return f" · your mean {mean:+.4f} ± {half_width:.4f} per round ({percent} interval)"
+    if len(payoffs) == 1:
+        return f" · your mean {payoffs[0]:+.4f} per round (an interval needs two rounds)"
+    return ""
+
+
+def matrix_game_data(
+    game: MatrixGame, controls: Mapping[str, widgets.Widget], series_rounds: int | None = None
+) -> dict[str, object]:
+    """What a twin of a Chapter 1 app needs: the game, the app's sliders, the figures' colours.
+
+    ``payoffs`` is player 1's matrix (rows are player 1's actions); each slider is given by its
+    name, label, range, step, starting value and readout format (``".2f"``, ``"d"``), in the app's
+    order; ``series_rounds`` is the
+    length of the simplex figure's time series (None: the app draws no such panel).
+    """
+    if not isinstance(game, MatrixGame):
+        raise ValueError(f"game must be a MatrixGame, got {type(game).__name__}: {game!r}")
+    data: dict[str, object] = {
+        "game": game.name,
+        "payoffs": np.asarray(game.payoffs, dtype=float).tolist(),
+        "row_actions": list(game.row_actions),
+        "column_actions": list(game.column_actions),
+        "sliders": [
+            {
+                "name": name,
+                "label": control.description,
+                "min": control.min,
+                "max": control.max,
+                "step": control.step,
+                "value": control.value,
+                "readout": control.readout_format,
+            }
+            for name, control in controls.items()
+        ],
+        "player_colours": {str(p): colour for p, colour in plots.PLAYER_COLOURS.items()},
+        "current_colour": CURRENT_COLOUR,
+        "outline_colour": OUTLINE_COLOUR,
+        "reference_colour": plots.REFERENCE_COLOUR,
+    }
+    if series_rounds is not None:
+        data["series_rounds"] = series_rounds
+    return data
+
+
+def bot_data(seed: int) -> dict[str, object]:
+    """What the twin of :func:`play_against_bot` adds: the seed of its draws and the interval's z.
+
+    The twin draws the bot's moves with its own seeded generator (not numpy's), so its sessions
+    differ from the app's; the bot's learning, the score and the interval follow the library.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    return {
+        "seed": seed,
+        "confidence": CONFIDENCE,
+        "z": float(norm.ppf(0.5 + CONFIDENCE / 2.0)),
+    }

@@ -121,7 +121,8 @@ def test_the_sums_and_formats_the_twins_share_are_python_s(page) -> None:
     numbers = [0.125, 0.375, 2.5, 0.0625, -0.03125, 1 / 3, -2 / 3, 0.0, 1e-9, 0.5, 1.005]
     for digits in (0, 2, 3, 4):
         shown = page.evaluate(
-            "([xs, d]) => xs.map((x) => [NormalFormTwins.pyFixed(x, d), NormalFormTwins.pySigned(x, d)])",
+            "([xs, d]) => xs.map((x) =>"
+            " [NormalFormTwins.pyFixed(x, d), NormalFormTwins.pySigned(x, d)])",
             [numbers, digits],
         )
         assert shown == [[f"{x:.{digits}f}", f"{x:+.{digits}f}"] for x in numbers]

@@ -146,10 +146,10 @@ BookTwins.register("cfr-training", (root, data) => {
     const until = Math.max(history.length ? history[history.length - 1].iteration : 1, 10);
     plot.setSeries("reference", first ? [[1, c], [until, c / Math.sqrt(until)]] : []);
     const alpha = s.alpha, clamped = Math.min(Math.max(alpha, 0), data.alpha_high);
-    let label = `Kuhn's member α = ${clamped.toFixed(3)}`;
+    let label = `Kuhn's member α = ${T.pythonFixed(clamped, 3)}`;
     if (clamped !== alpha) label += " (nearest)";
     tableBox.replaceChildren(T.strategyTable(s.average_policy, member(clamped), label,
-      `Learned average strategy (α = ${alpha.toFixed(3)}) against Kuhn's equilibrium`, data.player_colours));
+      `Learned average strategy (α = ${T.pythonFixed(alpha, 3)}) against Kuhn's equilibrium`, data.player_colours));
     const value = data.game_value_text;
     let line;
     if (!history.length) {
@@ -161,7 +161,7 @@ BookTwins.register("cfr-training", (root, data) => {
         `exploitability ${T.exponential(last.average, 3)} chips per hand ` +
         `(${T.general(last.average * data.mbb_per_chip, 3)} mbb/g) · ` +
         `player 1's value ${T.signed(s.value, 5)} (game value ${T.signed(data.game_value, 5)} = ${value}) · ` +
-        `learned α = ${alpha.toFixed(3)}`;
+        `learned α = ${T.pythonFixed(alpha, 3)}`;
     }
     status.innerHTML = message ? `${line}<br>${message}` : line;
   }

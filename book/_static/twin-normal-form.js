@@ -37,37 +37,8 @@ const NormalFormTwins = (() => {
   // np.add.reduce (and .sum()) of a float64 vector: the pairwise sum of all its elements.
   const addReduce = (values) => pairwise(values, 0, values.length);
 
-  // Python's math.fsum: Shewchuk's exact partials, then the correctly rounded total.
-  function fsum(values) {
-    const partials = [];
-    for (let x of values) {
-      let i = 0;
-      for (let j = 0; j < partials.length; j++) {
-        let y = partials[j];
-        if (Math.abs(x) < Math.abs(y)) { const swap = x; x = y; y = swap; }
-        const hi = x + y;
-        const lo = y - (hi - x);
-        if (lo !== 0) partials[i++] = lo;
-        x = hi;
-      }
-      partials.length = i;
-      partials.push(x);
-    }
-    let n = partials.length;
-    if (n === 0) return 0;
-    let hi = partials[--n], lo = 0;
-    while (n > 0) {
-      const x = hi, y = partials[--n];
-      hi = x + y;
-      lo = y - (hi - x);
-      if (lo !== 0) break;
-    }
-    if (n > 0 && ((lo < 0 && partials[n - 1] < 0) || (lo > 0 && partials[n - 1] > 0))) {
-      const y = lo * 2, x = hi + y;
-      if (y === x - hi) hi = x;
-    }
-    return hi;
-  }
+  // Python's math.fsum, from the runtime.
+  const fsum = T.fsum;
 
   // lessons_lib.sums: sum_of_products (fsum of the products) and matrix_vector (M x, row by row).
   function sumOfProducts(x, y) {
@@ -79,26 +50,9 @@ const NormalFormTwins = (() => {
 
   // ----- Numbers as Python prints them -------------------------------------------------------
 
-  // f"{x:.{digits}f}": the exact binary value rounded, ties to even (toFixed sends ties up).
-  function pyFixed(x, digits) {
-    const exact = Math.abs(x).toFixed(100);
-    const point = exact.indexOf(".");
-    const kept = exact.slice(0, point + 1 + digits), rest = exact.slice(point + 1 + digits);
-    let text = Math.abs(x).toFixed(digits);
-    if (/^50*$/.test(rest)) {
-      const last = Number(kept.replace(".", "").slice(-1));
-      if (last % 2 === 0) text = digits ? kept : kept.slice(0, -1);
-    }
-    return (x < 0 || Object.is(x, -0) ? "-" : "") + text;
-  }
-
-  // f"{x:+.{digits}f}".
-  const pySigned = (x, digits) => {
-    const text = pyFixed(x, digits);
-    return text.startsWith("-") ? text : `+${text}`;
-  };
-
-  // f"{x:.3g}" (matplotlib's legend label of the best-response value).
+  // f"{x:.{digits}f}" and f"{x:+.{digits}f}", to the last character (the runtime's pythonFixed).
+  const pyFixed = (x, digits) => T.pythonFixed(x, digits);
+  const pySigned = (x, digits) => T.pythonFixed(x, digits, true);
   const pyGeneral = (x, digits) => T.general(x, digits);
 
   // ----- Regret matching (lessons_lib.regret_matching) ----------------------------------------
@@ -225,13 +179,7 @@ const NormalFormTwins = (() => {
 
   // ----- Figures (lessons_lib.plots.normal_form), drawn as SVG --------------------------------
 
-  const SVG = "http://www.w3.org/2000/svg";
-  function svg(tag, attributes = {}, content) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    if (content !== undefined) node.textContent = content;
-    return node;
-  }
+  const svg = T.svg;
 
   const path = (points) => points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 

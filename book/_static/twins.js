@@ -79,11 +79,10 @@ const BookTwins = (() => {
 
   const grouped = (n) => Math.round(n).toLocaleString("en-US");
   const fixed = (x, digits) => (Object.is(x, -0) ? 0 : x).toFixed(digits);
-  // Python's f"{x:+.3f}", with "+0.000" (not "-0.000") for what rounds to zero.
-  const signed = (x, digits) => {
-    const rounded = Number(x.toFixed(digits)) + 0;
-    return `${rounded >= 0 ? "+" : "-"}${Math.abs(rounded).toFixed(digits)}`;
-  };
+  // Python's f"{x:+.5f}" (pythonFixed, below, rounds halves to even as Python does).
+  const signed = (x, digits) => pythonFixed(x, digits, true);
+  // lessons_lib.plots.tables' differences, f"{round(x, 3) + 0.0:+.3f}": never "-0.000".
+  const difference = (x) => { const text = pythonFixed(x, 3, true); return text === "-0.000" ? "+0.000" : text; };
 
   function exponential(x, digits) {
     // Python's f"{x:.3e}": two-digit exponents with their sign.
@@ -104,9 +103,10 @@ const BookTwins = (() => {
 
   const SVG = "http://www.w3.org/2000/svg";
 
-  function svg(tag, attributes = {}) {
+  function svg(tag, attributes = {}, content) {
     const node = document.createElementNS(SVG, tag);
     for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    if (content !== undefined) node.textContent = content;
     return node;
   }
 
@@ -401,9 +401,9 @@ const BookTwins = (() => {
         element("td", { style: `color:${colours[player]};font-weight:bold` }, String(player)),
         element("td", { style: `color:${colours[player]}` }, key),
         element("td", {}, facing ? "call" : "bet"),
-        element("td", {}, p.toFixed(3)),
-        element("td", {}, q.toFixed(3)),
-        element("td", {}, signed(p - q, 3)),
+        element("td", {}, pythonFixed(p, 3)),
+        element("td", {}, pythonFixed(q, 3)),
+        element("td", {}, difference(p - q)),
         element("td", {}, bar),
       ];
       body.append(element("tr", {}, ...cells));

@@ -407,7 +407,7 @@ const BookTwins = (() => {
     return table;
   }
 
-  // ----- Figures with linear and log axes, and Python's fixed-point format -----------------
+  // ----- Figures with linear and log axes, Python's fixed-point format, a seeded generator ---
   // (used by the twins "family" and "play-kuhn"; the library's figures are matplotlib's, these
   // draw the same lines, bands, bars and labels from the numbers the page holds)
 
@@ -619,33 +619,6 @@ const BookTwins = (() => {
     return { node, axes };
   }
 
-  // The running mean and the half-width z s_n / sqrt(n) of its interval after every hand, as
-  // lessons_lib.plots.kuhn_play computes them (cumulative sums; 0 after the first hand).
-  function runningMeanAndHalfWidth(values, z) {
-    const mean = [], halfWidth = [];
-    let total = 0, squares = 0;
-    for (let k = 0; k < values.length; k++) {
-      const n = k + 1;
-      total += values[k];
-      squares += values[k] ** 2;
-      mean.push(total / n);
-      const variance = n >= 2 ? Math.max(squares - total ** 2 / n, 0) / (n - 1) : 0;
-      halfWidth.push(z * Math.sqrt(variance / n));
-    }
-    return { mean, halfWidth };
-  }
-
-  // lessons_lib.simulation.mean_and_interval: the mean and z s / sqrt(n), s with n - 1.
-  function meanAndInterval(values, z) {
-    if (values.length < 2) throw new Error(`an interval needs at least two payoffs, got ${values.length}`);
-    let total = 0;
-    for (const v of values) total += v;
-    const mean = total / values.length;
-    let squares = 0;
-    for (const v of values) squares += (v - mean) * (v - mean);
-    return [mean, (z * Math.sqrt(squares / (values.length - 1))) / Math.sqrt(values.length)];
-  }
-
   // A small seeded generator of uniform numbers in [0, 1) (mulberry32), for dealing and drawing.
   function seededRandom(...seeds) {
     let a = 0x9e3779b9;
@@ -664,7 +637,6 @@ const BookTwins = (() => {
     register, mountAll, element, button, select, slider, row, logLogPlot, grouped, fixed, signed,
     exponential, general, Kuhn, KuhnCFR, regretMatching, normalised, expectedValue,
     bestResponseValue, exploitability, strategyTable, VARIANTS,
-    pythonFixed, linearTicks, paddedRange, figure, runningMeanAndHalfWidth, meanAndInterval,
-    seededRandom,
+    pythonFixed, linearTicks, paddedRange, figure, seededRandom,
   };
 })();

@@ -134,3 +134,17 @@ def test_screenshots(chromium, tmp_path, dark) -> None:
         path = SCREENSHOTS / f"twin-family-{'dark' if dark else 'light'}.png"
         page.locator(".book-twin").screenshot(path=path)
         assert path.stat().st_size > 10_000
+
+
+def test_the_runtime_prints_fixed_point_numbers_as_python_does(page) -> None:
+    # Exact ties (0.03125, 0.125, 2.5) go to the even digit, and negative numbers that round to
+    # zero keep their sign, as in Python; toFixed alone rounds ties up and drops the sign.
+    cases = [(0.03125, 4), (0.125, 2), (0.375, 2), (2.5, 0), (0.5, 0), (1.5, 0), (-0.00001, 4)]
+    cases += [(-0.0, 3), (0.0, 4), (1 / 6, 3), (-1 / 18, 4), (2 / 3, 2), (-2.675, 2), (1e-17, 1)]
+    cases += [(k / 60, 3) for k in range(21)] + [(k / 7 - 1, 4) for k in range(15)]
+    shown = page.evaluate(
+        "cases => cases.map(([x, d]) => [BookTwins.pythonFixed(x, d),"
+        " BookTwins.pythonFixed(x, d, true)])",
+        cases,
+    )
+    assert shown == [[f"{x:.{d}f}", f"{x:+.{d}f}"] for x, d in cases]

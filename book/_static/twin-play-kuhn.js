@@ -191,7 +191,7 @@ BookTwins.register("play-kuhn", (root, data) => {
   const simulateButton = T.button(`Simulate ${T.grouped(data.simulated_hands)} hands`, () => simulate());
   const newSessionButton = T.button("New session", () => { startSession(seat); drawAll(); });
   const status = T.element("div", { class: "twin-status", "aria-live": "polite" });
-  const felt = T.element("div", { class: "twin-table-felt", "aria-label": "the table" });
+  const felt = T.element("div", { class: "twin-table-felt", role: "group", "aria-label": "the table" });
   const figureBox = T.element("div", { class: "twin-panel" });
   root.append(seatGroup, T.row(...actionButtons, nextButton, simulateButton, newSessionButton),
     felt, status, T.element("div", { class: "twin-panels" }, figureBox));
@@ -246,8 +246,15 @@ BookTwins.register("play-kuhn", (root, data) => {
     const band = mean.slice(1).map((m, k) => [k + 2, clip(m - halfWidth[k + 1]), clip(m + halfWidth[k + 1])]);
 
     const plot = T.figure({ width: 890, height: 400, title: words.suptitle });
-    const totalRange = n ? T.paddedRange([...totals.map(([, y]) => y), last * exact]) : [exact - 1, exact + 1];
-    const meanRange = n ? T.paddedRange([...mean, ...band.flatMap(([, a, b]) => [a, b]), exact]) : [exact - 1, exact + 1];
+    // The ranges matplotlib shows: everything drawn, with 5% margins (no hands: exact +- 1).
+    const extremes = (values, more) => {
+      let lowest = Math.min(...more), highest = Math.max(...more);
+      for (const v of values) { if (v < lowest) lowest = v; if (v > highest) highest = v; }
+      return [lowest, highest];
+    };
+    const totalRange = n ? T.paddedRange(extremes(totals.map(([, y]) => y), [last * exact])) : [exact - 1, exact + 1];
+    const bandExtremes = band.length ? [band.reduce((m, [, a]) => Math.min(m, a), Infinity), band.reduce((m, [, , b]) => Math.max(m, b), -Infinity)] : [];
+    const meanRange = n ? T.paddedRange(extremes(mean, [exact, ...bandExtremes])) : [exact - 1, exact + 1];
     const [totalWords, meanWords] = words.axes;
     const left = plot.axes({
       box: [72, 52, 330, 280], title: totalWords.title, xLabel: totalWords.xlabel, yLabel: totalWords.ylabel,

@@ -531,20 +531,17 @@ const BookTwins = (() => {
       function thinned(points) {
         if (points.length <= 2 * w) return points;
         const kept = [];
-        let column = null, bucket = [];
-        const flush = () => {
-          if (!bucket.length) return;
-          const low = bucket.reduce((a, b) => (b[1] < a[1] ? b : a));
-          const high = bucket.reduce((a, b) => (b[1] > a[1] ? b : a));
-          const chosen = new Set([bucket[0], low, high, bucket[bucket.length - 1]]);
-          kept.push(...bucket.filter((p) => chosen.has(p)));
-        };
-        for (const p of points) {
-          const c = Math.floor(sx(p[0]));
-          if (c !== column) { flush(); bucket = []; column = c; }
-          bucket.push(p);
+        for (let start = 0; start < points.length;) {
+          const column = Math.floor(sx(points[start][0]));
+          let end = start, low = start, high = start;
+          while (end + 1 < points.length && Math.floor(sx(points[end + 1][0])) === column) {
+            end += 1;
+            if (points[end][1] < points[low][1]) low = end;
+            if (points[end][1] > points[high][1]) high = end;
+          }
+          for (const k of [...new Set([start, low, high, end])].sort((i, j) => i - j)) kept.push(points[k]);
+          start = end + 1;
         }
-        flush();
         return kept;
       }
       const coordinates = (points) => thinned(points).map(([a, b]) => `${sx(a).toFixed(1)},${sy(b).toFixed(1)}`).join(" ");

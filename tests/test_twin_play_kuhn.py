@@ -21,13 +21,18 @@ from twin_harness import ROOT, opened_twin, state
 
 from lessons_lib import widgets
 from lessons_lib.agents import Agent, Hand, PolicyAgent
+from lessons_lib.exploitability import expected_value
 from lessons_lib.games import History, KuhnPoker
 from lessons_lib.kuhn_equilibria import nash_equilibrium
+from lessons_lib.plots import running_mean_figure
 from lessons_lib.plots.kuhn_play import _running_half_width
 from lessons_lib.simulation import mean_and_interval
+from lessons_lib.widgets.twins import figure_texts
 
 GAME = KuhnPoker()
 POLICY = nash_equilibrium(1 / 6)
+#: Player 1's exact value against the bot (player 2's is minus it).
+VALUE_1 = expected_value(GAME, POLICY)
 #: The app's module (``lessons_lib.widgets.play_against_equilibrium`` is the function).
 KUHN_PLAY = importlib.import_module("lessons_lib.widgets.kuhn_play")
 SCREENSHOTS = ROOT / "_build" / "screenshots"
@@ -146,6 +151,7 @@ class Lockstep:
         # The figure's curves: the running mean and the half-width of its interval.
         assert shown["running_mean"] == (np.cumsum(payoffs) / np.arange(1, n + 1)).tolist()
         assert shown["running_half_width"] == _running_half_width(payoffs, 0.95).tolist()
+        self.compare_figure(payoffs)
         # The cards on the table: the bot's only at a showdown.
         bot_card = GAME.card_name(hand.history.deal[2 - shown["seat"]])
         showdown = hand.is_over and not hand.history.actions.endswith("bp")
@@ -155,6 +161,31 @@ class Lockstep:
         assert felt.endswith(bot_card if showdown else "?") or felt.startswith(
             f"Bot (player {3 - shown['seat']}){bot_card if showdown else '?'}"
         )
+
+    def compare_figure(self, payoffs: np.ndarray) -> None:
+        """The twin's figure against the library's for the same payoffs: its words (titles,
+        legends, "no hands yet"), and one point and marker per hand while they are few."""
+        seat, n = self.shown["seat"], payoffs.size
+        exact = VALUE_1 if seat == 1 else -VALUE_1
+        figure = running_mean_figure(payoffs, exact, seat, title=KUHN_PLAY._title(1 / 6))
+        words = figure_texts(figure)
+        svg = self.page.locator(".book-twin svg.twin-figure")
+        titles = svg.locator(".twin-plot-title").all_text_contents()
+        assert titles == [words["suptitle"]] + [ax["title"] for ax in words["axes"]]
+        legend = svg.locator(".twin-legend-text").all_text_contents()
+        assert legend == [label for ax in words["axes"] for label in ax["legend"]]
+        assert svg.locator(".twin-no-hands").all_text_contents() == [
+            text for ax in words["axes"] for text in ax["texts"]
+        ]
+        total = svg.locator('polyline[data-name="running total"]')
+        assert total.count() == (1 if n else 0)
+        assert svg.locator('polygon[data-name="interval"]').count() == (1 if n >= 2 else 0)
+        if 0 < n <= 50:
+            assert len(total.get_attribute("points").split()) == n + 1
+            assert svg.locator('g[data-name="running total"] circle').count() == n + 1
+            assert svg.locator('g[data-name="running mean"] circle').count() == n
+        elif n > 50:
+            assert svg.locator("circle").count() == 0
 
 
 def bold(labels: list[str]) -> str:

@@ -10,6 +10,8 @@ their twins.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import yaml
@@ -69,3 +71,15 @@ def open_twin(browser, app: object, directory: Path, dark: bool = False):
 def state(page) -> dict:
     """What the (first) twin on the page computed: its ``twin.state()``."""
     return page.evaluate("() => document.querySelector('.book-twin').twin.state()")
+
+
+@contextmanager
+def opened_twin(browser, app: object, directory: Path, dark: bool = False) -> Iterator:
+    """:func:`open_twin` as a context: the page, closed at the end, once it is checked that it
+    raised no JavaScript error."""
+    page = open_twin(browser, app, directory, dark)
+    try:
+        yield page
+        assert not page.errors, page.errors
+    finally:
+        page.close()

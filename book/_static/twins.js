@@ -498,12 +498,218 @@ const BookTwins = (() => {
     };
   }
 
+  // ----- Figures with linear and log axes, a seeded generator ---
+  // (used by the twins "family" and "play-kuhn"; the library's figures are matplotlib's, these
+  // draw the same lines, bands, bars and labels from the numbers the page holds)
+
+  // Ticks at multiples of 1, 2, 2.5 or 5 times a power of ten (matplotlib's default choice),
+  // about `count` of them between low and high.
+  function linearTicks(low, high, count = 6) {
+    const raw = (high - low) / count;
+    const power = 10 ** Math.floor(Math.log10(raw));
+    const step = [1, 2, 2.5, 5, 10].map((s) => s * power).find((s) => s >= raw * (1 - 1e-9));
+    const ticks = [];
+    for (let k = Math.ceil(low / step - 1e-9); k * step <= high + step * 1e-9; k++) {
+      ticks.push(Number((k * step).toPrecision(12)));
+    }
+    return ticks;
+  }
+
+  // Labels of evenly spaced ticks, all with the decimals of the step, and a true minus sign.
+  function tickLabels(ticks) {
+    const step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
+    const decimals = (String(Number(step.toPrecision(6))).split(".")[1] || "").length;
+    return ticks.map((v) => [v, v.toFixed(decimals).replace("-", "−")]);
+  }
+
+  // The data range matplotlib would show: the extremes, widened by 5% on each side.
+  function paddedRange(values, fallback = [-1, 1]) {
+    let low = Infinity, high = -Infinity;
+    for (const v of values) { if (v < low) low = v; if (v > high) high = v; }
+    if (!(low <= high)) return fallback;
+    if (low === high) return [low - 1, high + 1];
+    const margin = 0.05 * (high - low);
+    return [low - margin, high + margin];
+  }
+
+  let patternCount = 0;
+
+  // A figure: a title and axes side by side in one SVG. figure.axes({...}) adds axes in the box
+  // [left, top, width, height] (SVG units) with x.scale "linear" or "log", x.range and y.range,
+  // and optional x.ticks and y.ticks ([[value, label], ...]); the axes draw lines, bands,
+  // bars, markers, text and a legend.
+  function figure({ width, height, title, label }) {
+    const node = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, class: "twin-plot twin-figure", role: "img",
+      "aria-label": label || title,
+    });
+    const defs = svg("defs");
+    node.append(defs);
+    const heading = svg("text", { x: width / 2, y: 18, "text-anchor": "middle", class: "twin-plot-text twin-plot-title" });
+    heading.textContent = title || "";
+    node.append(heading);
+
+    function axes({ box, title: axesTitle, xLabel, yLabel, x, y }) {
+      const [left, top, w, h] = box;
+      const log = x.scale === "log";
+      const fx = (v) => (log ? Math.log10(v) : v);
+      const [x0, x1] = x.range.map(fx), [y0, y1] = y.range;
+      const sx = (v) => left + ((fx(v) - x0) / (x1 - x0)) * w;
+      const sy = (v) => top + ((y1 - v) / (y1 - y0)) * h;
+      const group = svg("g", { class: "twin-axes" });
+      node.append(group);
+      const add = (tag, attributes) => { const child = svg(tag, attributes); group.append(child); return child; };
+      const text = (px, py, content, attributes = {}) => {
+        const child = add("text", { x: px, y: py, class: "twin-plot-text", ...attributes });
+        child.textContent = content;
+        return child;
+      };
+      add("rect", { x: left, y: top, width: w, height: h, class: "twin-plot-area" });
+      const xTicks = x.ticks || (log
+        ? Array.from({ length: Math.floor(x1) - Math.ceil(x0) + 1 }, (_, k) => {
+          const power = Math.ceil(x0) + k;
+          return [10 ** power, `10${[...String(power)].map((c) => SUPERSCRIPTS[c]).join("")}`];
+        })
+        : tickLabels(linearTicks(...x.range)));
+      for (const [value, tickLabel] of xTicks) {
+        const px = sx(value);
+        if (px < left - 0.5 || px > left + w + 0.5) continue;
+        add("line", { x1: px, x2: px, y1: top, y2: top + h, class: "twin-plot-grid" });
+        if (x.rotate) {
+          text(px, top + h + 14, tickLabel, { "text-anchor": "end", transform: `rotate(-45 ${px} ${top + h + 14})`, class: "twin-plot-text twin-plot-tick" });
+        } else {
+          text(px, top + h + 16, tickLabel, { "text-anchor": "middle", class: "twin-plot-text twin-plot-tick" });
+        }
+      }
+      const yTicks = y.ticks || tickLabels(linearTicks(...y.range));
+      for (const [value, tickLabel] of yTicks) {
+        const py = sy(value);
+        if (py < top - 0.5 || py > top + h + 0.5) continue;
+        add("line", { x1: left, x2: left + w, y1: py, y2: py, class: "twin-plot-grid" });
+        text(left - 6, py + 4, tickLabel, { "text-anchor": "end", class: "twin-plot-text twin-plot-tick" });
+      }
+      const data = svg("g");
+      const clipId = `twin-clip-${++patternCount}`;
+      const clip = svg("clipPath", { id: clipId });
+      clip.append(svg("rect", { x: left, y: top, width: w, height: h }));
+      defs.append(clip);
+      data.setAttribute("clip-path", `url(#${clipId})`);
+      group.append(data);
+      add("rect", { x: left, y: top, width: w, height: h, class: "twin-plot-frame" });
+      text(left + w / 2, top - 8, axesTitle || "", { "text-anchor": "middle", class: "twin-plot-text twin-plot-title" });
+      text(left + w / 2, top + h + (x.rotate ? 58 : 36), xLabel || "", { "text-anchor": "middle" });
+      const my = top + h / 2, mx = left - 48;
+      text(mx, my, yLabel || "", { "text-anchor": "middle", transform: `rotate(-90 ${mx} ${my})` });
+      const draw = (tag, attributes) => { const child = svg(tag, attributes); data.append(child); return child; };
+
+      // At most four points per pixel column (first, lowest, highest, last), so that a long
+      // series draws fast and looks the same.
+      function thinned(points) {
+        if (points.length <= 2 * w) return points;
+        const kept = [];
+        for (let start = 0; start < points.length;) {
+          const column = Math.floor(sx(points[start][0]));
+          let end = start, low = start, high = start;
+          while (end + 1 < points.length && Math.floor(sx(points[end + 1][0])) === column) {
+            end += 1;
+            if (points[end][1] < points[low][1]) low = end;
+            if (points[end][1] > points[high][1]) high = end;
+          }
+          for (const k of [...new Set([start, low, high, end])].sort((i, j) => i - j)) kept.push(points[k]);
+          start = end + 1;
+        }
+        return kept;
+      }
+      const coordinates = (points) => thinned(points).map(([a, b]) => `${sx(a).toFixed(1)},${sy(b).toFixed(1)}`).join(" ");
+      const dashes = { solid: "none", dashed: "7 4", dotted: "2 3" };
+
+      return {
+        sx, sy, text,
+        line(points, { colour, style = "solid", width: lineWidth = 2, name }) {
+          return draw("polyline", { points: coordinates(points), fill: "none", stroke: colour, "stroke-width": lineWidth, "stroke-dasharray": dashes[style], "data-name": name || "" });
+        },
+        markers(points, { colour, radius = 3, name }) {
+          const markerGroup = draw("g", { fill: colour, "data-name": name || "" });
+          for (const [a, b] of points) markerGroup.append(svg("circle", { cx: sx(a).toFixed(1), cy: sy(b).toFixed(1), r: radius }));
+          return markerGroup;
+        },
+        // The region between lows and highs: points are [x, low, high].
+        band(points, { colour, opacity = 0.2, name }) {
+          const upper = thinned(points.map(([a, , high]) => [a, high]));
+          const lower = thinned(points.map(([a, low]) => [a, low])).reverse();
+          const outline = [...upper, ...lower].map(([a, b]) => `${sx(a).toFixed(1)},${sy(b).toFixed(1)}`).join(" ");
+          return draw("polygon", { points: outline, fill: colour, "fill-opacity": opacity, stroke: "none", "data-name": name || "" });
+        },
+        // A vertical band from x = from to x = to over the whole height.
+        span(from, to, { colour, opacity = 0.13 }) {
+          return draw("rect", { x: sx(from), y: top, width: sx(to) - sx(from), height: h, fill: colour, "fill-opacity": opacity });
+        },
+        bar(at, barWidth, barHeight, { colour, hatched = false, name }) {
+          const px = sx(at - barWidth / 2), py = sy(Math.max(barHeight, 0)), pw = sx(at + barWidth / 2) - px;
+          const ph = Math.abs(sy(barHeight) - sy(0));
+          const bar = draw("rect", { x: px, y: py, width: pw, height: ph, fill: colour, stroke: "white", "stroke-width": 1, "data-name": name || "", "data-height": barHeight });
+          if (hatched) draw("rect", { x: px, y: py, width: pw, height: ph, fill: `url(#${hatch()})`, stroke: "none" });
+          return bar;
+        },
+        // entries: [{label, colour, style, kind: "line" | "patch" | "hatch" | "marker"}].
+        legend(entries, corner = "upper left", columns = 1) {
+          const rowHeight = 16, sample = 22;
+          const widths = entries.map((e) => sample + 8 + 6.1 * e.label.length);
+          const columnWidth = Math.max(...widths);
+          const rows = Math.ceil(entries.length / columns);
+          const lw = columnWidth * columns + 8, lh = rows * rowHeight + 6;
+          const lx = corner.endsWith("left") ? left + 6 : left + w - lw - 6;
+          const ly = corner.startsWith("upper") ? top + 6 : top + h - lh - 6;
+          const legendGroup = add("g", { class: "twin-legend" });
+          legendGroup.append(svg("rect", { x: lx, y: ly, width: lw, height: lh, rx: 3, class: "twin-legend-box" }));
+          entries.forEach((entry, k) => {
+            const ex = lx + 6 + (k % columns) * columnWidth, ey = ly + 3 + Math.floor(k / columns) * rowHeight + rowHeight / 2;
+            if (entry.kind === "patch" || entry.kind === "hatch") {
+              legendGroup.append(svg("rect", { x: ex, y: ey - 5, width: sample, height: 10, fill: entry.kind === "patch" ? entry.colour : "none", "fill-opacity": entry.opacity ?? 1, stroke: entry.kind === "hatch" ? entry.colour : "none" }));
+              if (entry.kind === "hatch") legendGroup.append(svg("rect", { x: ex, y: ey - 5, width: sample, height: 10, fill: `url(#${hatch(entry.colour)})` }));
+            } else {
+              legendGroup.append(svg("line", { x1: ex, x2: ex + sample, y1: ey, y2: ey, stroke: entry.colour, "stroke-width": 2, "stroke-dasharray": dashes[entry.style || "solid"] }));
+              if (entry.marker) legendGroup.append(svg("circle", { cx: ex + sample / 2, cy: ey, r: 3, fill: entry.colour }));
+            }
+            const label = svg("text", { x: ex + sample + 6, y: ey + 4, class: "twin-plot-text twin-legend-text" });
+            label.textContent = entry.label;
+            legendGroup.append(label);
+          });
+          return legendGroup;
+        },
+      };
+    }
+
+    // Diagonal lines (matplotlib's "//"), white over a bar or in `colour` over nothing.
+    function hatch(colour = "white") {
+      const id = `twin-hatch-${++patternCount}`;
+      const pattern = svg("pattern", { id, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+      pattern.append(svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: colour, "stroke-width": 1.5 }));
+      defs.append(pattern);
+      return id;
+    }
+
+    return { node, axes };
+  }
+
+  // A small seeded generator of uniform numbers in [0, 1) (mulberry32), for dealing and drawing.
+  function seededRandom(...seeds) {
+    let a = 0x9e3779b9;
+    for (const s of seeds) a = Math.imul(a ^ (s >>> 0), 0x85ebca6b) + 0x27d4eb2f | 0;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
   document.addEventListener("DOMContentLoaded", () => setTimeout(mountAll));
 
   return {
     register, mountAll, element, button, select, slider, row, logLogPlot, ink, grouped, fixed, signed,
     exponential, general, Kuhn, KuhnCFR, regretMatching, normalised, expectedValue,
     bestResponseValue, exploitability, strategyTable, VARIANTS,
-    svg, fsum, pythonFixed, counterfactualValues,
+    svg, fsum, pythonFixed, counterfactualValues, linearTicks, paddedRange, figure, seededRandom,
   };
 })();

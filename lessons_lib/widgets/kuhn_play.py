@@ -22,6 +22,10 @@ Choices made for the reader:
 The exact value per hand for the reader's seat is computed with
 :func:`~lessons_lib.exploitability.expected_value` from the equilibrium profile (player 2's value
 is minus player 1's).
+
+On the static site the app's twin (``"play-kuhn"``, ``book/_static/twin-play-kuhn.js``) plays the
+same game in the page from :func:`play_data`: the same buttons, status and figure, with its own
+seeded generator (so other cards than the kernel's), and the library's bookkeeping ported.
 """
 
 from __future__ import annotations
@@ -32,18 +36,27 @@ from fractions import Fraction
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from scipy.stats import norm
 
 from lessons_lib import plots
 from lessons_lib.agents import Hand, HumanAgent, PolicyAgent
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.kuhn_equilibria import nash_equilibrium
+from lessons_lib.plots.kuhn_play import _MARKED_HANDS
+from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_COLOUR
 from lessons_lib.simulation import mean_and_interval, simulate
 from lessons_lib.validation import check_iterations
 from lessons_lib.widgets.app import App
+from lessons_lib.widgets.twins import figure_texts
 
 #: The bot's default member of Kuhn's family: the middle of [0, 1/3].
 DEFAULT_ALPHA = 1.0 / 6.0
+
+#: The confidence of the interval the status and the figure show.
+CONFIDENCE = 0.95
+#: The seat menu: what each seat is called.
+SEATS = (("Player 1 (acts first)", 1), ("Player 2", 2))
 
 #: What each action is called, given whether the player faces a bet.
 _LABELS = {False: {"p": "Check", "b": "Bet"}, True: {"p": "Fold", "b": "Call"}}
@@ -102,7 +115,7 @@ def play_against_equilibrium(
 
     controls = {
         "seat": widgets.ToggleButtons(
-            options=[("Player 1 (acts first)", 1), ("Player 2", 2)],
+            options=list(SEATS),
             value=1,
             description="Your seat",
             style={"description_width": "initial"},
@@ -139,15 +152,13 @@ def play_against_equilibrium(
     def render(_values: Mapping[str, object]) -> tuple[list[Figure], str]:
         seat = int(state["seat"])
         figure = plots.running_mean_figure(
-            state["payoffs"],
-            exact_value(seat),
-            seat,
-            title=f"Playing against Kuhn's equilibrium (bot's α = {state['alpha']:.3g})",
+            state["payoffs"], exact_value(seat), seat, title=_title(float(state["alpha"]))
         )
         return [figure], show_hand()
 
     app = App(controls, render, buttons=buttons)
     app.state = state
+    app.twin = ("play-kuhn", play_data(alpha, seed, simulated_hands))
 
     # Moves within a hand change the status only; the figure is redrawn when a hand ends.
     def on_action(action: str) -> Callable[[widgets.Button], None]:
@@ -183,6 +194,56 @@ def play_against_equilibrium(
     buttons["simulate"].on_click(on_simulate)
     buttons["new session"].on_click(on_new_session)
     return app
+
+
+def play_data(
+    alpha: float = DEFAULT_ALPHA, seed: int = 0, simulated_hands: int = 10_000
+) -> dict[str, object]:
+    """What the twin of :func:`play_against_equilibrium` needs.
+
+    The bot's policy (the member ``alpha``, as ``[P(p), P(b)]`` at every information set); the
+    seed of the twin's own generator; the number of hands "Simulate" plays; for each seat its
+    exact value and the status line that states it, and the words of the figure for that seat
+    (those of the library's :func:`~lessons_lib.plots.running_mean_figure`); the ``z`` of the
+    95% interval as :func:`~lessons_lib.simulation.mean_and_interval` computes it; the names of
+    the cards, seats and actions; the colours.
+    """
+    game = KuhnPoker()
+    policy = nash_equilibrium(alpha)
+    simulated_hands = check_iterations(simulated_hands, "simulated_hands")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be an integer of at least 0, got {seed!r}")
+    value_1 = expected_value(game, policy)
+    values = {1: value_1, 2: -value_1}
+    title = _title(float(alpha))
+    return {
+        "policy": {key: [float(p) for p in probabilities] for key, probabilities in policy.items()},
+        "seed": seed,
+        "simulated_hands": simulated_hands,
+        "exact_value": {str(seat): value for seat, value in values.items()},
+        "exact_line": {str(seat): _exact_line(seat, value) for seat, value in values.items()},
+        "figure": {
+            str(seat): figure_texts(
+                plots.running_mean_figure([1.0, -1.0], value, seat, CONFIDENCE, title)
+            )
+            for seat, value in values.items()
+        },
+        "no_hands": figure_texts(plots.running_mean_figure([], value_1, 1, CONFIDENCE))["axes"][0][
+            "texts"
+        ][0],
+        "z": float(norm.ppf(0.5 + CONFIDENCE / 2.0)),
+        "marked_hands": _MARKED_HANDS,
+        "cards": [game.card_name(rank) for rank in range(3)],
+        "seats": [list(seat) for seat in SEATS],
+        "labels": {"bet": _LABELS[True], "no bet": _LABELS[False]},
+        "player_colours": {str(p): colour for p, colour in PLAYER_COLOURS.items()},
+        "reference_colour": REFERENCE_COLOUR,
+    }
+
+
+def _title(alpha: float) -> str:
+    """The figure's title: whom the reader plays."""
+    return f"Playing against Kuhn's equilibrium (bot's α = {alpha:.3g})"
 
 
 def _hand_status(game: KuhnPoker, hand: Hand, seat: int, message: str) -> str:

@@ -20,6 +20,8 @@ import json
 from collections.abc import Mapping
 from fractions import Fraction
 
+from matplotlib.figure import Figure
+
 from lessons_lib.cfr import ALGORITHMS, variant_named
 from lessons_lib.cfr.training import checkpoint_schedule
 from lessons_lib.exploitability import to_mbb_per_game
@@ -84,3 +86,23 @@ def cfr_training_data(
 def fraction_text(value: float) -> str:
     """``value`` as the nearest fraction with a small denominator, with a true minus sign."""
     return str(Fraction(value).limit_denominator(1000)).replace("-", "−")
+
+
+def figure_texts(figure: Figure) -> dict[str, object]:
+    """The words of a library figure, for a twin that draws the same figure: the figure's title and,
+    for each axes, its title, axis labels, legend labels and free texts (as matplotlib holds them).
+    """
+    title = figure._suptitle.get_text() if figure._suptitle is not None else ""
+    axes = []
+    for ax in figure.axes:
+        legend = ax.get_legend()
+        axes.append(
+            {
+                "title": ax.get_title(),
+                "xlabel": ax.get_xlabel(),
+                "ylabel": ax.get_ylabel(),
+                "legend": [text.get_text() for text in legend.get_texts()] if legend else [],
+                "texts": [text.get_text() for text in ax.texts],
+            }
+        )
+    return {"suptitle": title, "axes": axes}

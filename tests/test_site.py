@@ -52,6 +52,21 @@ OVERFLOW_SCAN = """() => {
   return found;
 }"""
 
+# Every text of every demo's SVG drawings, with the CSS px it reads at on the page.
+TWIN_TEXT_SCAN = """() => {
+  const found = [];
+  for (const drawing of document.querySelectorAll(".book-twin svg")) {
+    const box = drawing.viewBox && drawing.viewBox.baseVal;
+    const scale = box && box.width ? drawing.getBoundingClientRect().width / box.width : 1;
+    for (const text of drawing.querySelectorAll("text")) {
+      if (!text.textContent.trim() || text.getBoundingClientRect().width === 0) continue;
+      const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+      found.push([drawing.closest(".book-twin").dataset.twin, text.textContent.slice(0, 30), size]);
+    }
+  }
+  return found;
+}"""
+
 # Every image of the article: where it comes from, its size in the file and on the page, and, for
 # an animation's frame, what the animation's wrapper records (lessons_lib.plots.style).
 FIGURE_SCAN = """() => Array.from(document.querySelectorAll("article img")).map(img => {
@@ -95,10 +110,15 @@ def browser(chromium):
     return chromium
 
 
-def block_other_hosts(route) -> None:
+#: Every request a page made to another host (blocked), by page: there must be none.
+OTHER_HOSTS: dict[str, list[str]] = {}
+
+
+def block_other_hosts(route, page_path: str = "") -> None:
     if route.request.url.startswith(("file://", "data:", "blob:")):
         route.continue_()
     else:
+        OTHER_HOSTS.setdefault(page_path, []).append(route.request.url)
         route.abort("blockedbyclient")
 
 
@@ -117,7 +137,7 @@ def open_page(browser, page_path: str):
             else None
         ),
     )
-    page.route("**/*", block_other_hosts)
+    page.route("**/*", lambda route: block_other_hosts(route, page_path))
     page.goto(target.as_uri(), wait_until="load")
     page.wait_for_timeout(500)
     return context, page, problems
@@ -146,6 +166,7 @@ def test_page_renders_without_errors(browser, page_path):
         name = page_path.replace("/", "__")
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
         assert not problems, f"{page_path}: JavaScript errors: {problems}"
+        assert not OTHER_HOSTS.get(page_path), f"{page_path} asks other hosts for {OTHER_HOSTS}"
     finally:
         context.close()
 
@@ -229,6 +250,10 @@ def test_figure_text_is_legible(browser, page_path):
             css_px = float(smallest) * round(dpi) / 72 * image["shown"] / image["natural"]
             if css_px < SMALLEST_TEXT_PX - 0.05:
                 problems.append(f"{where}: smallest text {smallest} pt reads at {css_px:.1f} px")
+        # The in-page demos draw SVG: a text's size is its font size times the drawing's scale.
+        for twin, text, css_px in page.evaluate(TWIN_TEXT_SCAN):
+            if css_px < SMALLEST_TEXT_PX - 0.05:
+                problems.append(f"demo {twin!r}: {text!r} reads at {css_px:.1f} px")
         assert not problems, f"{page_path} at 1,200 px:\n" + "\n".join(problems)
     finally:
         context.close()
@@ -335,6 +360,7 @@ TWINS = {
     "notebooks/02_kuhn_game_tree": ["game-tree"],
     "notebooks/03_counterfactual_values": ["counterfactual"],
     "notebooks/04_cfr": ["cfr-training"],
+    "notebooks/06_kuhn_nash_family": ["family", "play-kuhn"],
 }
 # Use a twin's first control as a reader would: press a button, or move a slider or a menu on.
 USE_FIRST_CONTROL = """(root) => {

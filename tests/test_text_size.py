@@ -103,3 +103,11 @@ def test_an_animation_keeps_its_frames_but_in_a_palette_of_256_colours() -> None
         )
         assert difference.mean() < 0.5  # out of 255: nothing a reader can see
         assert len(smaller) < len(original)
+
+
+def test_an_animation_loads_nothing_from_another_host() -> None:
+    figure = labelled_figure()
+    (line,) = figure.axes[0].get_lines()
+    animation = FuncAnimation(figure, lambda k: (line.set_ydata([0, k, 0]),), frames=2)
+    html = animation_html(animation, fps=2)
+    assert "https://" not in html and "http://" not in html

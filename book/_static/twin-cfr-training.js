@@ -73,7 +73,7 @@ BookTwins.register("cfr-training", (root, data) => {
       series: [
         { name: "average", label: "average strategy", colour: algorithm().colour },
         { name: "current", label: "current strategy", colour: algorithm().colour, dashed: true },
-        { name: "reference", label: "c / √T", colour: data.reference_colour, dashed: true },
+        { name: "reference", label: "c / √T", colour: data.reference_colour, dotted: true },
       ],
     });
     plotBox.replaceChildren(plot.node);

@@ -158,9 +158,11 @@ const BookTwins = (() => {
     }
     const lines = {};
     let legendY = top + 16;
-    for (const { name, label, colour, dashed } of series) {
-      const style = `stroke:${ink(colour)};stroke-width:2;stroke-dasharray:${dashed ? "6 4" : "none"}`;
-      lines[name] = svg("polyline", { fill: "none", style });
+    for (const { name, label, colour, dashed, dotted } of series) {
+      const dashes = dashed ? "6 4" : dotted ? "1.5 3" : "none";
+      const style = `stroke:${ink(colour)};stroke-width:2;stroke-dasharray:${dashes};stroke-linecap:round`;
+      // round caps and joins: a line of one point still shows as a dot
+      lines[name] = svg("polyline", { fill: "none", style: `${style};stroke-linejoin:round` });
       plot.append(lines[name]);
       plot.append(svg("line", { x1: width - right - 200, x2: width - right - 176, y1: legendY - 4, y2: legendY - 4, style }));
       text(width - right - 170, legendY, label);
@@ -171,7 +173,9 @@ const BookTwins = (() => {
       node: plot,
       setTitle: (content) => { heading.textContent = content; },
       setSeries(name, points) {
-        lines[name].setAttribute("points", points.filter(([, y]) => y > 0).map(([x, y]) => `${sx(x).toFixed(1)},${sy(clip(y)).toFixed(1)}`).join(" "));
+        const shown = points.filter(([, y]) => y > 0).map(([x, y]) => `${sx(x).toFixed(1)},${sy(clip(y)).toFixed(1)}`);
+        if (shown.length === 1) shown.push(shown[0]); // one point: a zero-length line, drawn as a dot
+        lines[name].setAttribute("points", shown.join(" "));
       },
     };
   }

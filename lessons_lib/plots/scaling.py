@@ -87,14 +87,16 @@ def exploitability_mbb_figure(
         longest = max(longest, float(iterations[-1]))
     first = next(iter(runs.values()))[0]
     span = np.geomspace(first.iteration, longest, 100)
-    for rate in rates:
+    # One line style per reference slope, so that the legend tells them apart.
+    styles = ("--", ":", "-.")
+    for k, rate in enumerate(rates):
         anchor = 1000.0 * first.average_exploitability
         ax.loglog(
             span,
             anchor * (span / first.iteration) ** (-rate),
             color=REFERENCE_COLOUR,
-            linestyle="--",
-            linewidth=1.0,
+            linestyle=styles[k % len(styles)],
+            linewidth=1.2,
             label=rf"reference slope $T^{{-{rate:g}}}$",
         )
     ax.set_xlim(1, longest)

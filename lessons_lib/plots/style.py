@@ -76,6 +76,9 @@ def animation_html(animation: Animation, fps: int) -> str:
     and the size of their smallest text.
     """
     html = _palette_frames(animation.to_jshtml(fps=fps, default_mode="once"))
+    # matplotlib links Font Awesome 4 from a CDN for its buttons' icons; the book loads nothing
+    # from another host, and the theme's own Font Awesome draws the same icons.
+    html = _CDN_STYLESHEET.sub("", html)
     ids = set(re.findall(r"_anim_img([0-9a-f]{32})", html))
     for random_id in ids:
         stable = hashlib.sha256(html.replace(random_id, "").encode()).hexdigest()[:32]
@@ -88,6 +91,9 @@ def animation_html(animation: Animation, fps: int) -> str:
     return f'<div class="book-animation" data-dpi="{figure.dpi:g}"{size}>{html}</div>'
 
 
+_CDN_STYLESHEET = re.compile(
+    r'<link rel="stylesheet"\s+href="https://[^"]*font-awesome[^"]*"\s*/?>'
+)
 _FRAME = re.compile(r'"data:image/png;base64,([A-Za-z0-9+/=\\\s]+)"')
 
 

@@ -362,9 +362,14 @@ TWINS = {
     "notebooks/04_cfr": ["cfr-training"],
     "notebooks/06_kuhn_nash_family": ["family", "play-kuhn"],
 }
+#: The control the site test uses, where a twin's first control would change nothing (the seat
+#: button of the seat already taken).
+FIRST_USE = {"play-kuhn": "Simulate 10,000 hands"}
 # Use a twin's first control as a reader would: press a button, or move a slider or a menu on.
-USE_FIRST_CONTROL = """(root) => {
-  const control = root.querySelector("button:not(:disabled), input[type=range], select");
+USE_FIRST_CONTROL = """([root, label]) => {
+  const control = label
+    ? [...root.querySelectorAll("button")].find((b) => b.textContent.trim() === label)
+    : root.querySelector("button:not(:disabled), input[type=range], select");
   if (control.tagName === "BUTTON") control.click();
   else if (control.tagName === "SELECT") {
     control.selectedIndex = (control.selectedIndex + 1) % control.options.length;
@@ -394,7 +399,7 @@ def test_every_demo_runs_in_the_built_page(browser, page_path):
                 before = page.evaluate(
                     "(e) => JSON.stringify(e.twin.state())", twin.element_handle()
                 )
-                page.evaluate(USE_FIRST_CONTROL, twin.element_handle())
+                page.evaluate(USE_FIRST_CONTROL, [twin.element_handle(), FIRST_USE.get(name)])
                 after = page.evaluate(
                     "(e) => JSON.stringify(e.twin.state())", twin.element_handle()
                 )

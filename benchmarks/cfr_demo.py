@@ -25,23 +25,20 @@ machine. Run with ``make benchmarks``, or on its own with
 from __future__ import annotations
 
 import asyncio
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
 from chromium import CHROMIUM, CHROMIUM_ARGS  # book/_tools, on PYTHONPATH (make benchmarks)
 from jupyter_client.manager import start_new_kernel
+from lab_server import jupyterlab  # book/_tools
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from lessons_lib.cfr import ALGORITHMS
+from lessons_lib.cfr import ALGORITHMS, variant_named
 from lessons_lib.widgets import cfr_training
 
 TARGET_SECONDS = 1.0
@@ -153,48 +150,28 @@ def browser_runs(algorithms: tuple[str, ...], repeats: int) -> dict[str, list[fl
         ]
         notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nbformat.write(notebook, Path(folder) / "demo.ipynb")
-        port = _free_port()
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "jupyterlab",
-                "--no-browser",
-                f"--port={port}",
-                "--IdentityProvider.token=",
-                "--ServerApp.password=",
-                f"--ServerApp.root_dir={folder}",
-                "--allow-root",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            _wait_for(f"http://127.0.0.1:{port}/lab")
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.goto(f"http://127.0.0.1:{port}/lab/tree/demo.ipynb")
-                page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-                # The kernel's status is announced in a hidden element: wait until it is idle.
-                page.wait_for_selector("text=Kernel status: Idle", state="attached", timeout=60_000)
-                _run_all_cells(page)
-                seconds: dict[str, list[float]] = {algorithm: [] for algorithm in algorithms}
-                for _ in range(repeats):
-                    for algorithm in algorithms:
-                        page.select_option(".widget-dropdown select", algorithm)
-                        page.wait_for_selector(f"text={algorithm}: no iterations yet")
-                        time.sleep(0.5)  # let the front end settle
-                        page.evaluate(TIME_NEXT_RUN)
-                        page.click("button:has-text('Run to 20,000')")
-                        page.wait_for_function("window.demoSeconds !== null", timeout=60_000)
-                        seconds[algorithm].append(page.evaluate("window.demoSeconds"))
-                        page.click("button:has-text('Reset')")
-                browser.close()
+        with jupyterlab(Path(folder)) as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{base}/lab/tree/demo.ipynb")
+            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+            # The kernel's status is announced in a hidden element: wait until it is idle.
+            page.wait_for_selector("text=Kernel status: Idle", state="attached", timeout=60_000)
+            _run_all_cells(page)
+            seconds: dict[str, list[float]] = {algorithm: [] for algorithm in algorithms}
+            for _ in range(repeats):
+                for algorithm in algorithms:
+                    page.select_option(".widget-dropdown select", algorithm)
+                    title = variant_named(algorithm).title  # the status names it by its title
+                    page.wait_for_selector(f"text={title}: no iterations yet")
+                    time.sleep(0.5)  # let the front end settle
+                    page.evaluate(TIME_NEXT_RUN)
+                    page.click("button:has-text('Run to 20,000')")
+                    page.wait_for_function("window.demoSeconds !== null", timeout=60_000)
+                    seconds[algorithm].append(page.evaluate("window.demoSeconds"))
+                    page.click("button:has-text('Reset')")
+            browser.close()
             return seconds
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
 
 
 def _run_all_cells(page: object, attempts: int = 3) -> None:
@@ -210,24 +187,6 @@ def _run_all_cells(page: object, attempts: int = 3) -> None:
                 FAILURE_SCREENSHOT.parent.mkdir(exist_ok=True)
                 page.screenshot(path=str(FAILURE_SCREENSHOT))
                 raise RuntimeError(f"the demo did not show (see {FAILURE_SCREENSHOT})") from None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _wait_for(url: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2).close()
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.5)
 
 
 def summary(seconds: list[float]) -> str:

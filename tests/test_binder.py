@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
-import socket
-import subprocess
 import sys
-import time
 import tomllib
 import urllib.error
 import urllib.request
@@ -17,6 +14,7 @@ from pathlib import Path
 import jupytext
 import pytest
 import yaml
+from lab_server import jupyterlab  # book/_tools (pyproject.toml: pythonpath)
 
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
@@ -86,12 +84,6 @@ def test_a_chapter_imports_only_what_binder_installs(chapter: Path) -> None:
     assert not missing, f"{chapter.name} imports {missing}, which Binder does not install"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def status_of(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=10) as response:
@@ -104,47 +96,19 @@ def test_every_chapter_opens_at_its_launch_path_in_jupyterlab(tmp_path: Path) ->
     """The launch buttons open lab/tree/<chapter>.ipynb (``notebook_interface: jupyterlab``)."""
     config = yaml.safe_load((ROOT / "_config.yml").read_text())
     assert config["launch_buttons"]["notebook_interface"] == "jupyterlab"
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            f"--port={port}",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-            f"--ServerApp.root_dir={ROOT}",
-            "--ServerApp.disable_check_xsrf=True",
-            "--allow-root",  # CI and this machine run as root
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={
-            "JUPYTER_CONFIG_DIR": str(tmp_path),
-            "JUPYTER_RUNTIME_DIR": str(tmp_path),
-            "PATH": str(Path(sys.executable).parent),
-            "HOME": str(tmp_path),
-        },
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                if status_of(f"{base}/api/status") == 200:
-                    break
-            except urllib.error.URLError:
-                pass
-            time.sleep(0.1)
+    isolated = {
+        "JUPYTER_CONFIG_DIR": str(tmp_path),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path),
+        "PATH": str(Path(sys.executable).parent),
+        "HOME": str(tmp_path),
+    }
+    with jupyterlab(ROOT, env=isolated) as base:
         for chapter in CHAPTERS:
             path = chapter.relative_to(ROOT).with_suffix(".ipynb").as_posix()
             assert status_of(f"{base}/lab/tree/{path}") == 200, path
             assert status_of(f"{base}/api/contents/{path}") == 200, path
         # The classic interface's path is what a launch button without the setting would open.
         assert status_of(f"{base}/tree/{path}") == 404
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 def test_without_a_repository_address_no_button_links_anywhere() -> None:

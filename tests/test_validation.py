@@ -23,7 +23,7 @@ from lessons_lib.validation import (
         ([float("nan"), 1.0], "non-finite"),
         ([np.inf, 0.0], "non-finite"),
         ([1.0, np.inf, -np.inf], "non-finite"),
-        (["a", "b"], "vector of numbers"),
+        (["a", "b"], "numbers only"),
     ],
 )
 def test_bad_probability_vectors_are_named(values, message):

@@ -41,13 +41,44 @@ def test_the_bibliography_labels_entries_as_the_chapters_cite_them() -> None:
     assert labels["kuhn1950"] == "Kuhn 1950"
     assert labels["neller2013"] == "Neller and Lanctot 2013"
     assert labels["zinkevich2007"] == "Zinkevich et al. 2007"
-    # two works with the same authors and year are told apart
-    assert {labels["brown2019dcfr"], labels["brown2019pluribus"]} == {
-        "Brown and Sandholm 2019a",
-        "Brown and Sandholm 2019b",
-    }
+    # The in-text citations show author and year only, so the bibliography itself must tell
+    # apart works of the same authors and year: its year fields carry the letters, and the
+    # labels match what the chapters print.
+    assert labels["brown2019dcfr"] == "Brown and Sandholm 2019a"
+    assert labels["brown2019pluribus"] == "Brown and Sandholm 2019b"
+    plain = [author_year_labels.author_year(entry) for entry in entries.values()]
+    assert len(set(plain)) == len(plain)
     assert len(set(labels.values())) == len(labels)
+    # Where two labels would still coincide, the style adds the letter itself.
+    twin = parse_file(ROOT / "book" / "references.bib").entries["brown2018libratus"]
+    doubled = list(style.format_entries([twin, twin]))
+    assert [entry.label for entry in doubled] == [
+        "Brown and Sandholm 2018a",
+        "Brown and Sandholm 2018b",
+    ]
     assert (
         author_year_labels.AuthorYearStyle.default_label_style
         is author_year_labels.AuthorYearLabels
     )
+
+
+def test_without_an_address_no_page_keeps_a_binder_configuration() -> None:
+    import repository
+    from docutils import nodes
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.utils import new_document
+
+    def page() -> nodes.document:
+        doctree = new_document("page", get_default_settings(Parser))
+        doctree += nodes.paragraph(text="text")
+        config = '<script type="text/x-thebe-config">{repo: "binder-examples/x"}</script>'
+        doctree += nodes.raw("", config, format="html")
+        return doctree
+
+    for url, kept in (("", 0), ("https://example.org/owner/book", 1)):
+        app = SimpleNamespace(config=SimpleNamespace(html_theme_options={"repository_url": url}))
+        doctree = page()
+        repository.drop_thebe_configuration(app, doctree, "page")
+        assert len(list(doctree.findall(nodes.raw))) == kept
+        assert len(list(doctree.findall(nodes.paragraph))) == 1

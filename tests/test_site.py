@@ -350,8 +350,11 @@ def test_no_page_links_to_a_repository_that_is_not_set() -> None:
     pages = sorted(HTML.rglob("*.html"))
     assert pages, f"the site is not built: {HTML}"
     for page in pages:
-        links = re.findall(r'href="(https://(?:mybinder\.org|github\.com)[^"]*)"', page.read_text())
+        text = page.read_text()
+        links = re.findall(r'href="(https://(?:mybinder\.org|github\.com)[^"]*)"', text)
         assert not links, f"{page.relative_to(HTML)} links to {links[:3]}"
+        # nor a Binder configuration naming someone else's repository (sphinx-thebe's default)
+        assert "text/x-thebe-config" not in text, f"{page.relative_to(HTML)} configures Binder"
 
 
 #: The chapters' live demos and the twin each must show on the built page.

@@ -348,15 +348,15 @@ def family_animation(
     family_ax.set_ylim(0.0, 1.05)
     family_ax.set_xlabel("learned α = P(bet J)")
     family_ax.set_ylabel("learned probability")
-    family_ax.legend(fontsize=8, loc="upper left")
+    family_ax.legend(fontsize=8, loc="lower right")  # the trajectories stay above the diagonal
 
     keep = average > 0
     curve_ax.loglog(steps[keep], average[keep], color=REFERENCE_COLOUR, linewidth=0.8, alpha=0.4)
     curve = curve_ax.loglog([], [], color=PROFILE_COLOUR, linewidth=2.0)[0]
     curve_ax.set_xlim(1, steps[-1])
     curve_ax.set_xlabel("iterations T")
-    curve_ax.set_ylabel("exploitability of the average (chips per hand)")
-    curve_ax.set_title("exploitability so far")
+    curve_ax.set_ylabel("chips per hand")
+    curve_ax.set_title("exploitability of the average so far")
     for axis in (curve_ax.xaxis, curve_ax.yaxis):
         light_log_axis(axis)
 
@@ -375,6 +375,8 @@ def family_animation(
     draw(len(chosen) - 1)  # lay the figure out once, with the longest titles, then keep it fixed
     figure.canvas.draw()
     figure.set_layout_engine("none")
+    box = curve_ax.get_position()  # a little more room between the panels for the y-label
+    curve_ax.set_position([box.x0 + 0.03, box.y0, box.width - 0.03, box.height])
     animation = FuncAnimation(figure, draw, frames=len(chosen), interval=200, blit=False)
     return animation_html(animation, fps=5)
 

@@ -153,7 +153,7 @@ def simplex_figure(
     series.set_xlabel("round t")
     series.set_ylabel(f"probability of {action}")
     series.set_title(f"the first {end:,} rounds", fontsize=10)
-    series.legend(loc="upper center", fontsize=9.5, ncols=3, framealpha=0.9)
+    series.legend(loc="upper center", fontsize=9, ncols=2, framealpha=0.9)
     return figure
 
 
@@ -264,8 +264,10 @@ def strategy_bars_figure(
         )
         ax.bar_label(bars, labels=[f"{v:.2f}" for v in values], fontsize=8, padding=2)
     ax.set_xticks(positions, list(actions))
-    ax.set_ylim(0, 1.12)
+    # Head-room above 1 for the legend, so that no bar or bar label is ever covered.
+    ax.set_ylim(0, 1.34)
+    ax.set_yticks(np.linspace(0.0, 1.0, 6))
     ax.set_ylabel("probability")
     ax.set_title(title)
-    ax.legend(fontsize=8, loc="upper left", ncols=max(len(names), 1))
+    ax.legend(fontsize=9, loc="upper center", ncols=max(len(names), 1), framealpha=0.9)
     return figure

@@ -21,6 +21,8 @@ SHOWN = re.compile(r"show_source\(([^()]+)\)")
 #: Characters of code a code block shows without scrolling on a page 1,200 px wide (the book's
 #: stylesheet, book/_static/book.css, gives the article about 900 px; 14-px monospace).
 CODE_COLUMN = 100
+#: The same inside an exercise's solution, whose dropdown frame takes a few characters' width.
+SOLUTION_COLUMN = 94
 
 
 def listings() -> list[tuple[str, str, str]]:
@@ -71,6 +73,24 @@ def test_the_code_a_chapter_shows_fits_the_column(chapter: Path) -> None:
     ]
     too_long = [line for source in shown for line in source.splitlines() if len(line) > CODE_COLUMN]
     assert not too_long, f"{chapter.name}: lines wider than the column: {too_long}"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda path: path.stem)
+def test_the_code_of_a_solution_fits_its_dropdown(chapter: Path) -> None:
+    notebook = jupytext.read(chapter, fmt="md:myst")
+    inside, shown = False, []
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            if "{solution-start}" in cell.source:
+                inside = True
+            if "{solution-end}" in cell.source:
+                inside = False
+        elif inside and not {"remove-cell", "remove-input"} & set(cell.metadata.get("tags", [])):
+            shown.append(cell.source)
+    too_long = [
+        line for source in shown for line in source.splitlines() if len(line) > SOLUTION_COLUMN
+    ]
+    assert not too_long, f"{chapter.name}: solution lines wider than the dropdown: {too_long}"
 
 
 def test_the_package_docstring_names_every_module() -> None:

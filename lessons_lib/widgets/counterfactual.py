@@ -46,7 +46,7 @@ def counterfactual_explorer(
         for key in game.info_sets_of(2)
     }
     controls["include_chance"] = widgets.Checkbox(
-        value=True, description="include chance's probability in pi_{-1}", indent=False
+        value=True, description="include chance's probability in π₋₁", indent=False
     )
     state: dict[str, object] = {}
 

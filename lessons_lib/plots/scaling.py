@@ -50,7 +50,7 @@ MEMORY_SERIES = (
 #: The two sizes the cost and memory figures plot against: (column, axis label).
 SIZE_AXES = (
     ("histories", "histories |H|"),
-    ("info_set_actions", r"information-set actions $\sum_I |A(I)|$"),
+    ("info_set_actions", r"information-set actions $\Sigma_I\,|A(I)|$"),
 )
 
 
@@ -174,7 +174,7 @@ def cost_per_iteration_figure(
     _check_columns(
         timings, ("engine", "family", "histories", "info_set_actions", "seconds_per_iteration")
     )
-    figure, axes = new_figure(11.5, 5.6, ncols=2)
+    figure, axes = new_figure(8.9, 6.0, ncols=2)  # the column's width: shown at full size
     for ax, (column, label) in zip(axes, SIZE_AXES, strict=True):
         for engine, rows in timings.groupby("engine", sort=False):
             _series(
@@ -204,7 +204,7 @@ def memory_figure(
     """
     columns = [column for column, _, _ in MEMORY_SERIES]
     _check_columns(memory, ("family", "histories", "info_set_actions", *columns))
-    figure, axes = new_figure(11.5, 5.6, ncols=2)
+    figure, axes = new_figure(8.9, 6.0, ncols=2)  # the column's width: shown at full size
     for ax, (column, label) in zip(axes, SIZE_AXES, strict=True):
         for series, name, colour in MEMORY_SERIES:
             _series(ax, memory, column, series, colour, name)
@@ -248,7 +248,7 @@ def _series(ax: Axes, rows: pd.DataFrame, x: str, y: str, colour: str, name: str
 
 
 def _legend_below(ax: Axes) -> None:
-    ax.legend(fontsize=8.5, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=1)
+    ax.legend(fontsize=8.5, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=1)
 
 
 def _log_axes(ax: Axes, xlabel: str, ylabel: str) -> None:

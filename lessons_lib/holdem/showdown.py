@@ -1,0 +1,158 @@
+"""Fold and showdown values of a river against an opponent's range, with exact card removal.
+
+Player i holds combo h; the opponent's *reach* ``r(h')`` is the weight of each opponent combo h'
+(the range times the probability of the opponent's actions so far). Two combos that share a card
+cannot be dealt together, so only the *compatible* opponent combos count:
+
+    mass(h)      = sum_{h' compatible with h} r(h')                     (a fold: stake * mass)
+    win(h) - lose(h) = sum_{h' compatible, weaker} r(h') - sum_{h' compatible, stronger} r(h')
+                                                                        (a showdown: stake * it)
+
+**The matrix way** (:func:`fold_matrix`, :func:`showdown_matrix`): a matrix ``M[h, h']`` of 0
+(a shared card) or 1 for a fold, and of ``sign(s(h) - s(h'))`` or 0 for a showdown; the values are
+``M r``. That is ``n_i * n_o`` numbers (1,081 x 1,081, 1.2 million) and as many products per
+evaluation.
+
+**The sorted way** (:class:`CardRemoval`), as the commercial river solvers do it. Sort the
+opponent's combos by strength once; then for every evaluation take the cumulative sums of ``r`` in
+that order, and read off for each h the mass of all weaker opponent combos and of all combos at
+most as strong. Card removal is *inclusion-exclusion* over h's two cards a and b: the combos that
+share a card with h are those holding a, plus those holding b, minus the one holding both, which is
+h itself. So
+
+    compatible(X) = X - X_a - X_b + X_ab,
+
+where X is a mass over a strength interval, ``X_a`` the same mass over the opponent combos that
+hold card a (read from cumulative sums of ``r`` sorted by (card, strength): each opponent combo
+appears twice there, once under each of its cards) and ``X_ab`` is ``r(h)`` when h is in the
+interval (it ties with itself, so it is in "at most as strong" but never in "weaker"). Preparation
+is two sorts, ``O(n log n)`` once per board and range; each evaluation is two cumulative sums and
+a few gathers, ``O(n)``, for any number of terminals at once (one row per terminal). No product
+of a matrix and a vector is formed, so no BLAS routine is involved
+(:mod:`lessons_lib.sums`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+def compatible(own: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """``C[h, h'] = 1`` if combos ``own[h]`` and ``other[h']`` share no card, else 0."""
+    own, other = np.asarray(own), np.asarray(other)
+    shared = (own[:, None, :, None] == other[None, :, None, :]).any(axis=(2, 3))
+    return (~shared).astype(float)
+
+
+def fold_matrix(own: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """The fold matrix: 1 where the two combos can be dealt together (see the module docstring)."""
+    return compatible(own, other)
+
+
+def showdown_matrix(
+    own: np.ndarray, other: np.ndarray, own_strength: np.ndarray, other_strength: np.ndarray
+) -> np.ndarray:
+    """``sign(s(h) - s(h'))`` where the combos are compatible, 0 where they share a card."""
+    sign = np.sign(np.subtract.outer(np.asarray(own_strength), np.asarray(other_strength)))
+    return sign * compatible(own, other)
+
+
+def matrix_values(matrix: np.ndarray, reach: np.ndarray) -> np.ndarray:
+    """``M r`` for each row of ``reach`` (shape ``(terminals, n_o)``): ``(terminals, n_i)``.
+
+    Summed element-wise by ``np.add.reduce`` (no BLAS), for tests and comparisons.
+    """
+    return np.add.reduce(matrix[None, :, :] * np.asarray(reach)[:, None, :], axis=-1)
+
+
+@dataclass(frozen=True, eq=False)
+class CardRemoval:
+    """The sorted orders and read-off positions for one (own combos, opponent combos) pair.
+
+    Built once by :meth:`of`; :meth:`mass` and :meth:`showdown` then evaluate any number of
+    opponent reach vectors (rows) in ``O(n)`` each (module docstring).
+    """
+
+    by_strength: np.ndarray  # the opponent combos, weakest first
+    weaker: np.ndarray  # per own combo: how many opponent combos are strictly weaker
+    at_most: np.ndarray  # per own combo: how many are at most as strong
+    by_card: np.ndarray  # opponent combo of each (card, strength)-sorted entry (2 per combo)
+    card_start: np.ndarray  # per own combo and its card (n_i, 2): where the card's entries start
+    card_end: np.ndarray  # ... and end
+    card_weaker: np.ndarray  # ... and where its strictly weaker entries end
+    card_at_most: np.ndarray  # ... and where its at-most-as-strong entries end
+    same: np.ndarray  # per own combo: its index among the opponent's combos, or -1
+
+    @classmethod
+    def of(
+        cls,
+        own: np.ndarray,
+        other: np.ndarray,
+        own_strength: np.ndarray,
+        other_strength: np.ndarray,
+    ) -> CardRemoval:
+        """Prepare the evaluation of ``own`` combos against ``other`` combos (rows of two cards)."""
+        own, other = np.asarray(own, dtype=np.int64), np.asarray(other, dtype=np.int64)
+        s_own = np.asarray(own_strength, dtype=np.int64)
+        s_other = np.asarray(other_strength, dtype=np.int64)
+        by_strength = np.argsort(s_other, kind="stable")
+        sorted_strength = s_other[by_strength]
+        span = int(max(s_own.max(initial=0), s_other.max(initial=0))) + 2
+        # Each opponent combo under each of its cards, keyed by card * span + strength.
+        entry_combo = np.concatenate([np.arange(len(other)), np.arange(len(other))])
+        entry_key = np.concatenate([other[:, 0], other[:, 1]]) * span + s_other[entry_combo]
+        by_card = np.argsort(entry_key, kind="stable")
+        keys = entry_key[by_card]
+        base = own * span  # (n_i, 2): the key where each own card's group starts
+        code = {tuple(c): k for k, c in enumerate(other.tolist())}
+        same = np.array([code.get(tuple(c), -1) for c in own.tolist()], dtype=np.int64)
+        return cls(
+            by_strength=by_strength,
+            weaker=np.searchsorted(sorted_strength, s_own, side="left"),
+            at_most=np.searchsorted(sorted_strength, s_own, side="right"),
+            by_card=entry_combo[by_card],
+            card_start=np.searchsorted(keys, base, side="left"),
+            card_end=np.searchsorted(keys, base + span, side="left"),
+            card_weaker=np.searchsorted(keys, base + s_own[:, None], side="left"),
+            card_at_most=np.searchsorted(keys, base + s_own[:, None], side="right"),
+            same=same,
+        )
+
+    def mass(self, reach: np.ndarray) -> np.ndarray:
+        """``sum_{h' compatible with h} r(h')`` for each own combo h and each row of ``reach``."""
+        reach = np.atleast_2d(reach)
+        card = _cumulative(reach[:, self.by_card])
+        total = np.add.reduce(reach, axis=1)[:, None]
+        return total - _spans(card, self.card_start, self.card_end) + self._same(reach)
+
+    def showdown(self, reach: np.ndarray) -> np.ndarray:
+        """``win(h) - lose(h)``: the compatible weaker mass minus the compatible stronger mass."""
+        reach = np.atleast_2d(reach)
+        ranked = _cumulative(reach[:, self.by_strength])
+        card = _cumulative(reach[:, self.by_card])
+        same = self._same(reach)
+        total = ranked[:, -1:] - _spans(card, self.card_start, self.card_end) + same
+        weaker = ranked[:, self.weaker] - _spans(card, self.card_start, self.card_weaker)
+        at_most = ranked[:, self.at_most] - _spans(card, self.card_start, self.card_at_most) + same
+        return weaker - (total - at_most)
+
+    def _same(self, reach: np.ndarray) -> np.ndarray:
+        """``r(h)`` for the opponent's copy of each own combo h (0 where the opponent lacks it)."""
+        padded = np.concatenate([reach, np.zeros((reach.shape[0], 1))], axis=1)
+        return padded[:, self.same]  # index -1 reads the zero column
+
+
+def _cumulative(rows: np.ndarray) -> np.ndarray:
+    """Cumulative sums along each row with a leading 0: entry k is the sum of the first k."""
+    out = np.zeros((rows.shape[0], rows.shape[1] + 1))
+    np.cumsum(rows, axis=1, out=out[:, 1:])
+    return out
+
+
+def _spans(cumulative: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """For both cards of each own combo, the sum of the entries ``start..end``, added together."""
+    return (cumulative[:, end[:, 0]] - cumulative[:, start[:, 0]]) + (
+        cumulative[:, end[:, 1]] - cumulative[:, start[:, 1]]
+    )

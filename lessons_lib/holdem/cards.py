@@ -36,9 +36,7 @@ def parse_card(text: object) -> int:
         raise ValueError(f"a card is a rank and a suit such as 'As' or 'Td', got {describe(text)}")
     rank, suit = RANKS.find(text[0].upper()), SUITS.find(text[1].lower())
     if rank < 0 or suit < 0:
-        raise ValueError(
-            f"unknown card {describe(text)}: ranks are {RANKS!r}, suits are {SUITS!r}"
-        )
+        raise ValueError(f"unknown card {describe(text)}: ranks are {RANKS!r}, suits are {SUITS!r}")
     return 4 * rank + suit
 
 
@@ -59,8 +57,9 @@ def parse_cards(cards: str | Sequence[str], name: str = "cards") -> tuple[int, .
     elif isinstance(cards, Sequence):
         names = list(cards)
     else:
-        raise ValueError(f"{name} must be a string such as 'KsQd7h' or a list of cards, got "
-                         f"{describe(cards)}")
+        raise ValueError(
+            f"{name} must be a string such as 'KsQd7h' or a list of cards, got {describe(cards)}"
+        )
     numbers = tuple(parse_card(card) for card in names)
     if len(set(numbers)) != len(numbers):
         repeated = sorted({card_name(c) for c in numbers if numbers.count(c) > 1})

@@ -56,7 +56,9 @@ def parse_range(text: str, board: str | Sequence[str]) -> np.ndarray:
     combos = unblocked_combos(cards)
     for token, combo in _explicit_combos(text):
         if set(combo) & set(cards):
-            raise ValueError(f"range token {token!r}: the board {board!r} blocks {combo_name(combo)}")
+            raise ValueError(
+                f"range token {token!r}: the board {board!r} blocks {combo_name(combo)}"
+            )
     return weights[_all_index(combos)]
 
 

@@ -133,8 +133,9 @@ class RiverGame:
             self.combos[player] = board_combos[keep]
             self.weights[player] = weights[keep]
             self.strength[player] = hand_strength(self.board, board_combos[keep])
-        self.normaliser = float(np.add.reduce(self.weights[1] * self.removal[1].mass(
-            self.weights[2])[0]))
+        self.normaliser = float(
+            np.add.reduce(self.weights[1] * self.removal[1].mass(self.weights[2])[0])
+        )
         if self.normaliser <= 0:
             raise ValueError("the two ranges share cards in every pair: no deal is possible")
 
@@ -208,7 +209,9 @@ class RiverGame:
             seen.add(to)
             put_in = (to, node.put_in[1]) if i == 1 else (node.put_in[0], to)
             name = "all-in" if to == self.stack else label
-            moves.append((name, RiverNode((*node.actions, name), "decision", 3 - i, put_in, raises)))
+            moves.append(
+                (name, RiverNode((*node.actions, name), "decision", 3 - i, put_in, raises))
+            )
         return moves
 
     def __repr__(self) -> str:

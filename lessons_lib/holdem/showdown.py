@@ -72,18 +72,19 @@ class CardRemoval:
     """The sorted orders and read-off positions for one (own combos, opponent combos) pair.
 
     Built once by :meth:`of`; :meth:`mass` and :meth:`showdown` then evaluate any number of
-    opponent reach vectors (rows) in ``O(n)`` each (module docstring).
+    opponent reach vectors (rows) in ``O(n)`` each (module docstring). Inside, the reach vectors
+    are columns, so that every read-off gathers whole rows.
     """
 
     by_strength: np.ndarray  # the opponent combos, weakest first
     weaker: np.ndarray  # per own combo: how many opponent combos are strictly weaker
     at_most: np.ndarray  # per own combo: how many are at most as strong
     by_card: np.ndarray  # opponent combo of each (card, strength)-sorted entry (2 per combo)
-    card_start: np.ndarray  # per own combo and its card (n_i, 2): where the card's entries start
-    card_end: np.ndarray  # ... and end
-    card_weaker: np.ndarray  # ... and where its strictly weaker entries end
-    card_at_most: np.ndarray  # ... and where its at-most-as-strong entries end
-    same: np.ndarray  # per own combo: its index among the opponent's combos, or -1
+    card_bounds: np.ndarray  # card c's entries are card_bounds[c] .. card_bounds[c + 1]
+    cards: np.ndarray  # (n_i, 2): the own combos' cards
+    card_weaker: np.ndarray  # (n_i, 2): where each own card's strictly weaker entries end
+    card_at_most: np.ndarray  # (n_i, 2): where its at-most-as-strong entries end
+    same: np.ndarray  # per own combo: its index among the opponent's combos, or n_o if none
 
     @classmethod
     def of(
@@ -107,52 +108,63 @@ class CardRemoval:
         keys = entry_key[by_card]
         base = own * span  # (n_i, 2): the key where each own card's group starts
         code = {tuple(c): k for k, c in enumerate(other.tolist())}
-        same = np.array([code.get(tuple(c), -1) for c in own.tolist()], dtype=np.int64)
+        same = np.array([code.get(tuple(c), len(other)) for c in own.tolist()], dtype=np.int64)
         return cls(
             by_strength=by_strength,
             weaker=np.searchsorted(sorted_strength, s_own, side="left"),
             at_most=np.searchsorted(sorted_strength, s_own, side="right"),
             by_card=entry_combo[by_card],
-            card_start=np.searchsorted(keys, base, side="left"),
-            card_end=np.searchsorted(keys, base + span, side="left"),
+            card_bounds=np.searchsorted(keys, np.arange(53) * span, side="left"),
+            cards=own,
             card_weaker=np.searchsorted(keys, base + s_own[:, None], side="left"),
             card_at_most=np.searchsorted(keys, base + s_own[:, None], side="right"),
             same=same,
         )
 
     def mass(self, reach: np.ndarray) -> np.ndarray:
-        """``sum_{h' compatible with h} r(h')`` for each own combo h and each row of ``reach``."""
-        reach = np.atleast_2d(reach)
-        card = _cumulative(reach[:, self.by_card])
-        total = np.add.reduce(reach, axis=1)[:, None]
-        return total - _spans(card, self.card_start, self.card_end) + self._same(reach)
+        """``sum_{h' compatible with h} r(h')`` for each own combo h and each row of ``reach``:
+        ``total - mass holding a - mass holding b + r(h)``."""
+        columns = _columns(reach)
+        by_card = _cumulative(np.take(columns, self.by_card, axis=0))
+        card_mass = np.diff(np.take(by_card, self.card_bounds, axis=0), axis=0)  # (52, rows)
+        total = np.add.reduce(columns, axis=0)
+        padded = np.concatenate([columns, np.zeros((1, columns.shape[1]))])
+        a, b = self.cards[:, 0], self.cards[:, 1]
+        return (total - _rows(card_mass, a) - _rows(card_mass, b) + _rows(padded, self.same)).T
 
     def showdown(self, reach: np.ndarray) -> np.ndarray:
-        """``win(h) - lose(h)``: the compatible weaker mass minus the compatible stronger mass."""
-        reach = np.atleast_2d(reach)
-        ranked = _cumulative(reach[:, self.by_strength])
-        card = _cumulative(reach[:, self.by_card])
-        same = self._same(reach)
-        total = ranked[:, -1:] - _spans(card, self.card_start, self.card_end) + same
-        weaker = ranked[:, self.weaker] - _spans(card, self.card_start, self.card_weaker)
-        at_most = ranked[:, self.at_most] - _spans(card, self.card_start, self.card_at_most) + same
-        return weaker - (total - at_most)
+        """``win(h) - lose(h)``: the compatible weaker mass minus the compatible stronger mass.
 
-    def _same(self, reach: np.ndarray) -> np.ndarray:
-        """``r(h)`` for the opponent's copy of each own combo h (0 where the opponent lacks it)."""
-        padded = np.concatenate([reach, np.zeros((reach.shape[0], 1))], axis=1)
-        return padded[:, self.same]  # index -1 reads the zero column
+        With X the cumulative sums in strength order and C those in (card, strength) order,
+        ``weaker - (total - at_most)`` expands so that the copy of h itself cancels:
+        ``X[weaker] + X[at_most] - X[n] + sum_{c in h} (C[start_c] + C[end_c] - C[weaker_c]
+        - C[at_most_c])``.
+        """
+        columns = _columns(reach)
+        ranked = _cumulative(np.take(columns, self.by_strength, axis=0))
+        by_card = _cumulative(np.take(columns, self.by_card, axis=0))
+        bounds = np.take(by_card, self.card_bounds, axis=0)
+        ends = bounds[:-1] + bounds[1:]  # (52, rows): C[start_c] + C[end_c]
+        a, b = self.cards[:, 0], self.cards[:, 1]
+        net = _rows(ranked, self.weaker) + _rows(ranked, self.at_most) - ranked[-1]
+        net += _rows(ends, a) + _rows(ends, b)
+        net -= _rows(by_card, self.card_weaker[:, 0]) + _rows(by_card, self.card_weaker[:, 1])
+        net -= _rows(by_card, self.card_at_most[:, 0]) + _rows(by_card, self.card_at_most[:, 1])
+        return net.T
+
+
+def _columns(reach: np.ndarray) -> np.ndarray:
+    """The reach vectors (rows of ``reach``) as the columns of a contiguous array."""
+    return np.ascontiguousarray(np.atleast_2d(np.asarray(reach, dtype=float)).T)
 
 
 def _cumulative(rows: np.ndarray) -> np.ndarray:
-    """Cumulative sums along each row with a leading 0: entry k is the sum of the first k."""
-    out = np.zeros((rows.shape[0], rows.shape[1] + 1))
-    np.cumsum(rows, axis=1, out=out[:, 1:])
+    """Cumulative sums down the rows with a leading row of 0: row k sums the first k rows."""
+    out = np.zeros((rows.shape[0] + 1, *rows.shape[1:]))
+    np.cumsum(rows, axis=0, out=out[1:])
     return out
 
 
-def _spans(cumulative: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
-    """For both cards of each own combo, the sum of the entries ``start..end``, added together."""
-    return (cumulative[:, end[:, 0]] - cumulative[:, start[:, 0]]) + (
-        cumulative[:, end[:, 1]] - cumulative[:, start[:, 1]]
-    )
+def _rows(array: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``array[rows]`` (``np.take``, the quickest gather of whole rows)."""
+    return np.take(array, rows, axis=0)

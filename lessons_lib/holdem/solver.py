@@ -50,7 +50,7 @@ from lessons_lib.validation import check_choice, check_integer, check_number, de
 
 
 @dataclass(frozen=True, eq=False)
-class _Layout:
+class ActionLayout:
     """Where one player acts: the rows of the player's tables are the children of the player's
     decision nodes (the actions), consecutive per node."""
 
@@ -59,12 +59,16 @@ class _Layout:
     parents: np.ndarray  # the decision node of each row
 
 
-def _layout(game: RiverGame, player: int) -> _Layout:
+def action_layout(game: RiverGame, player: int) -> ActionLayout:
+    """``player``'s action rows on ``game``'s tree: the children of the player's decision nodes,
+    in node order."""
     tree = game.tree
     nodes = tree.decision_nodes(player)
-    edges = np.concatenate([np.arange(tree.children[k].start, tree.children[k].stop) for k in nodes])
+    edges = np.concatenate(
+        [np.arange(tree.children[k].start, tree.children[k].stop) for k in nodes]
+    )
     widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
-    return _Layout(edges, Segments.of_widths(widths), tree.parent[edges])
+    return ActionLayout(edges, Segments.of_widths(widths), tree.parent[edges])
 
 
 class RiverSolver:
@@ -90,22 +94,32 @@ class RiverSolver:
         self.iteration = 0
         tree = game.tree
         self._tree = tree
-        self._layout = {i: _layout(game, i) for i in (1, 2)}
+        self._layout = {i: action_layout(game, i) for i in (1, 2)}
         n_nodes = len(tree.nodes)
         # prob[i][k, h]: i's probability of the action into node k (1 where i did not act).
         self._prob = {i: np.ones((n_nodes, len(game.combos[i]))) for i in (1, 2)}
-        self.regret = {i: np.zeros((len(self._layout[i].edges), len(game.combos[i]))) for i in (1, 2)}
+        self.regret = {
+            i: np.zeros((len(self._layout[i].edges), len(game.combos[i]))) for i in (1, 2)
+        }
         self.strategy_sum = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
         self.sigma = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
+        self._reach: dict[int, np.ndarray] = {}
         for i in (1, 2):
             self._match(i)
         # Bottom-up steps: per depth, (the children's rows, the reduceat starts, the parents).
         self._up = []
         for d in range(len(tree.levels) - 2, -1, -1):
             level = tree.levels[d]
-            inner = [k for k in range(level.start, level.stop) if tree.children[k].stop > tree.children[k].start]
+            inner = [
+                k
+                for k in range(level.start, level.stop)
+                if tree.children[k].stop > tree.children[k].start
+            ]
             if inner:
-                starts = np.array([tree.children[k].start for k in inner]) - tree.children[inner[0]].start
+                starts = (
+                    np.array([tree.children[k].start for k in inner])
+                    - tree.children[inner[0]].start
+                )
                 below = slice(tree.children[inner[0]].start, tree.children[inner[-1]].stop)
                 self._up.append((below, starts, np.array(inner), tree.player[inner]))
 
@@ -118,7 +132,7 @@ class RiverSolver:
             t = self.iteration + 1
             weight = self.variant.average_weight(t)
             for i in (1, 2):  # S += w_t pi_i(k.a, h), from sigma^t
-                self.strategy_sum[i] += weight * self.reach(i)[self._layout[i].edges]
+                self.strategy_sum[i] += weight * self._current_reach(i)[self._layout[i].edges]
             if self.updates == "alternating":
                 for i in (1, 2):
                     self._add_regrets(i)
@@ -134,7 +148,7 @@ class RiverSolver:
         return self
 
     def _add_regrets(self, i: int) -> None:
-        values = self._sweep(i, self._prob[i], self._prob[3 - i], best=False)
+        values = self._sweep(i, self._prob[i], self._current_reach(3 - i), best=False)
         layout = self._layout[i]
         self.regret[i] += values[layout.edges] - values[layout.parents]
 
@@ -143,14 +157,21 @@ class RiverSolver:
         self._match(i)
 
     def _match(self, i: int) -> None:
-        """Regret matching at every (node, hand) of player i; uniform where no regret is positive."""
+        """Regret matching at every (node, hand) of i (uniform where no regret is positive)."""
         self.sigma[i] = regret_matching(self.regret[i], self._layout[i].decisions)
         self._prob[i][self._layout[i].edges] = self.sigma[i]
+        self._reach.pop(i, None)
+
+    def _current_reach(self, i: int) -> np.ndarray:
+        """``pi_i(k, h)`` under the current strategy, computed once per strategy."""
+        if i not in self._reach:
+            self._reach[i] = self.reach(i)
+        return self._reach[i]
 
     # Sweeps.
 
     def reach(self, player: int, prob: np.ndarray | None = None) -> np.ndarray:
-        """``pi_i(k, h)`` at every node k (rows), under sigma or the given per-node probabilities."""
+        """``pi_i(k, h)`` at every node k (rows), under sigma or the given action probabilities."""
         prob = self._prob[player] if prob is None else prob
         tree = self._tree
         reach = np.empty_like(prob)
@@ -159,11 +180,10 @@ class RiverSolver:
             np.multiply(reach[tree.parent[level]], prob[level], out=reach[level])
         return reach
 
-    def _sweep(self, i: int, own: np.ndarray, other: np.ndarray, best: bool) -> np.ndarray:
-        """``v_i(k, h)`` at every node: i follows ``own`` (or its best response if ``best``),
-        the opponent ``other`` (per-node action probabilities)."""
+    def _sweep(self, i: int, own: np.ndarray, reach: np.ndarray, best: bool) -> np.ndarray:
+        """``v_i(k, h)`` at every node: i follows ``own`` (per-node action probabilities) or, if
+        ``best``, a best response; ``reach`` is the opponent's range at every node."""
         tree, game = self._tree, self.game
-        reach = self.reach(3 - i, other)
         values = np.zeros((len(tree.nodes), len(game.combos[i])))
         sign = 1.0 if i == 1 else -1.0
         scale = 1.0 / game.normaliser
@@ -204,7 +224,9 @@ class RiverSolver:
         tree = self._tree
         return [
             (tree.nodes[int(p)].name, tree.nodes[int(e)].actions[-1])
-            for e, p in zip(self._layout[_player(player)].edges, self._layout[player].parents, strict=True)
+            for e, p in zip(
+                self._layout[_player(player)].edges, self._layout[player].parents, strict=True
+            )
         ]
 
     def node_probabilities(self, player: int, strategy: np.ndarray) -> np.ndarray:
@@ -221,7 +243,7 @@ class RiverSolver:
         player = _player(player)
         other = self.average_strategy(3 - player) if strategy is None else strategy
         prob = self.node_probabilities(3 - player, other)
-        values = self._sweep(player, self._prob[player], prob, best=True)
+        values = self._sweep(player, self._prob[player], self.reach(3 - player, prob), best=True)
         return float(np.add.reduce(self.game.weights[player] * values[0]))
 
     def expected_value(self, strategies: dict[int, np.ndarray] | None = None) -> float:
@@ -229,7 +251,7 @@ class RiverSolver:
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
-        values = self._sweep(1, prob[1], prob[2], best=False)
+        values = self._sweep(1, prob[1], self.reach(2, prob[2]), best=False)
         return float(np.add.reduce(self.game.weights[1] * values[0]))
 
     def exploitability(self, strategies: dict[int, np.ndarray] | None = None) -> float:
@@ -244,14 +266,17 @@ class RiverSolver:
         """The exploitability in percent of the pot: ``100 * exploitability / pot``."""
         return 100.0 * self.exploitability(strategies) / self.game.pot
 
-    def hand_values(self, player: int, strategies: dict[int, np.ndarray] | None = None) -> np.ndarray:
+    def hand_values(
+        self, player: int, strategies: dict[int, np.ndarray] | None = None
+    ) -> np.ndarray:
         """Each combo's expected chips for ``player`` at the root, *given* that it is dealt:
         ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages)."""
         player = _player(player)
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
-        values = self._sweep(player, prob[player], prob[3 - player], best=False)[0]
+        reach = self.reach(3 - player, prob[3 - player])
+        values = self._sweep(player, prob[player], reach, best=False)[0]
         mass = self.game.removal[player].mass(self.game.weights[3 - player])[0]
         return values * self.game.normaliser / mass
 

@@ -53,5 +53,7 @@ def hand_category(strength: int) -> str:
     """The category (``"flush"``, ``"one pair"``...) of a :func:`hand_strength` number."""
     rank = DISTINCT_RANKS + 1 - int(strength)
     if not 1 <= rank <= DISTINCT_RANKS:
-        raise ValueError(f"a hand strength is an integer from 1 to {DISTINCT_RANKS}, got {strength!r}")
+        raise ValueError(
+            f"a hand strength is an integer from 1 to {DISTINCT_RANKS}, got {strength!r}"
+        )
     return next(name for name, best in CATEGORIES if rank >= best)

@@ -184,7 +184,7 @@ class RiverSolver:
         """``v_i(k, h)`` at every node: i follows ``own`` (per-node action probabilities) or, if
         ``best``, a best response; ``reach`` is the opponent's range at every node."""
         tree, game = self._tree, self.game
-        values = np.zeros((len(tree.nodes), len(game.combos[i])))
+        values = np.empty((len(tree.nodes), len(game.combos[i])))  # every row is written
         sign = 1.0 if i == 1 else -1.0
         scale = 1.0 / game.normaliser
         removal = game.removal[i]
@@ -291,8 +291,8 @@ def normalised(weights: np.ndarray, decisions: Segments) -> np.ndarray:
     """Each segment's rows divided by their sum, per column; uniform where the sum is zero."""
     total = decisions.totals(weights)
     widths = np.bincount(decisions.segment_of_row).take(decisions.segment_of_row)
-    uniform = np.broadcast_to((1.0 / widths)[:, None], weights.shape)
-    out = np.array(uniform)
+    out = np.empty_like(weights)
+    out[...] = (1.0 / widths)[:, None]
     np.divide(weights, total, out=out, where=total > 0)
     return out
 

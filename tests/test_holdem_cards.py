@@ -16,6 +16,7 @@ from lessons_lib.holdem.cards import (
     class_name,
     combo_name,
     grid_cell,
+    grid_means,
     grid_names,
     parse_board,
     parse_card,
@@ -176,3 +177,29 @@ def test_the_showdown_matrix_by_enumeration_on_a_few_hands() -> None:
         shared = bool(set(h.tolist()) & set(g.tolist()))
         expected = 0.0 if shared else float(np.sign(strength[a] - strength[b]))
         assert matrix[a, b] == expected
+
+
+def test_equity_by_sorting_equals_the_count_of_wins_and_ties() -> None:
+    rng = np.random.default_rng(7)
+    cards = parse_board("9h8h7c2d2s")
+    combos = unblocked_combos(cards)
+    strength = hand_strength(cards, combos)
+    reach = rng.random((2, len(combos)))
+    removal = CardRemoval.of(combos, combos, strength, strength)
+    fits = fold_matrix(combos, combos)
+    wins = (np.sign(np.subtract.outer(strength, strength)) + 1) / 2 * fits  # 1, 1/2 or 0
+    expected = matrix_values(wins, reach) / matrix_values(fits, reach)
+    assert np.abs(removal.equity(reach) - expected).max() < 1e-12
+
+
+def test_grid_means_average_each_class_by_weight() -> None:
+    combos = np.concatenate([class_combos("AKs"), class_combos("72o")])
+    values = np.array([1.0, 0.0, 0.0, 0.0] + [0.5] * 12)
+    weights = np.array([3.0, 1.0, 0.0, 0.0] + [1.0] * 12)
+    mean, total = grid_means(combos, values, weights)
+    names = grid_names()
+    ak = next((r, c) for r in range(13) for c in range(13) if names[r][c] == "AKs")
+    seven_two = next((r, c) for r in range(13) for c in range(13) if names[r][c] == "72o")
+    assert mean[ak] == 0.75 and total[ak] == 4.0
+    assert mean[seven_two] == 0.5 and total[seven_two] == 12.0
+    assert total.sum() == 16.0 and np.count_nonzero(mean) == 2

@@ -310,3 +310,20 @@ def test_bad_solver_arguments_are_refused() -> None:
         RiverSolver(game).average_strategy(3)
     with pytest.raises(ValueError, match="target_percent"):
         solve_river(game, target_percent=-1.0)
+
+
+def test_strategy_at_a_node_reads_the_rows_of_its_actions() -> None:
+    game = reduced()
+    solver = RiverSolver(game, "cfr+").run(5)
+    actions, table = solver.strategy_at("root")
+    assert actions == ["check", "bet 50%", "bet 100%", "all-in"]
+    assert table.shape == (4, len(game.combos[1]))
+    assert np.allclose(table.sum(axis=0), 1.0)
+    rows = [k for k, (node, _) in enumerate(solver.action_rows(1)) if node == "root"]
+    assert np.array_equal(table, solver.average_strategy(1)[rows])
+    actions, _ = solver.strategy_at("bet 50%")
+    assert actions == ["fold", "call", "all-in"]  # a pot raise, to 5 + 20, is more than the stack
+    with pytest.raises(ValueError, match="not a decision"):
+        solver.strategy_at("check / check")
+    with pytest.raises(ValueError, match="no node"):
+        solver.strategy_at("bet 60%")

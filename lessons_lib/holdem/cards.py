@@ -147,3 +147,28 @@ def class_combos(name: str) -> np.ndarray:
     elif kind == "o":
         keep &= ~suited
     return combos[keep]
+
+
+def grid_means(
+    combos: np.ndarray, values: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per grid class, the ``weights``-weighted mean of ``values`` over its combos, and the
+    class's total weight (two 13 x 13 arrays; the mean is 0 where the weight is 0).
+
+    For a strategy grid, ``values`` is a combo's probability of an action and ``weights`` its
+    range weight (or its reach at the node), so a cell shows how often the class takes the action.
+    """
+    combos = np.asarray(combos, dtype=int)
+    values, weights = np.asarray(values, dtype=float), np.asarray(weights, dtype=float)
+    if values.shape != (len(combos),) or weights.shape != (len(combos),):
+        raise ValueError(
+            f"values and weights need one entry per combo ({len(combos)}), got shapes "
+            f"{values.shape} and {weights.shape}"
+        )
+    rows, columns = grid_cell(combos)
+    cell = rows * 13 + columns
+    total = np.bincount(cell, weights, 169)
+    weighted = np.bincount(cell, weights * values, 169)
+    mean = np.zeros(169)
+    np.divide(weighted, total, out=mean, where=total > 0)
+    return mean.reshape(13, 13), total.reshape(13, 13)

@@ -152,6 +152,26 @@ class CardRemoval:
         net -= _rows(by_card, self.card_at_most[:, 0]) + _rows(by_card, self.card_at_most[:, 1])
         return net.T
 
+    def equity(self, reach: np.ndarray) -> np.ndarray:
+        """Each own combo's share of the pot at showdown against each row of ``reach``:
+        ``(weaker + ties / 2) / mass`` over the compatible opponent combos (0 where none)."""
+        columns = _columns(reach)
+        ranked = _cumulative(np.take(columns, self.by_strength, axis=0))
+        by_card = _cumulative(np.take(columns, self.by_card, axis=0))
+        start = _rows(by_card, self.card_bounds[self.cards])  # (n_i, 2, rows)
+        end = _rows(by_card, self.card_bounds[self.cards + 1])
+        padded = np.concatenate([columns, np.zeros((1, columns.shape[1]))])
+        same = _rows(padded, self.same)
+        total = ranked[-1] - (end - start).sum(axis=1) + same
+        weaker = _rows(ranked, self.weaker) - (_rows(by_card, self.card_weaker) - start).sum(axis=1)
+        at_most = _rows(ranked, self.at_most) - (_rows(by_card, self.card_at_most) - start).sum(
+            axis=1
+        )
+        at_most += same
+        share = np.zeros_like(total)
+        np.divide(weaker + 0.5 * (at_most - weaker), total, out=share, where=total > 0)
+        return share.T
+
 
 def _columns(reach: np.ndarray) -> np.ndarray:
     """The reach vectors (rows of ``reach``) as the columns of a contiguous array."""

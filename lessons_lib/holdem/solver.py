@@ -229,6 +229,22 @@ class RiverSolver:
             )
         ]
 
+    def strategy_at(
+        self, node: str, strategy: np.ndarray | None = None
+    ) -> tuple[list[str], np.ndarray]:
+        """The actions at the decision node called ``node`` and their probabilities per combo of
+        the player to act there (rows: actions; default: the average strategy)."""
+        tree = self._tree
+        k = tree.node_index(node)
+        player = int(tree.player[k])
+        if player == 0:
+            raise ValueError(f"node {node!r} is not a decision node")
+        rows = np.flatnonzero(self._layout[player].parents == k)
+        table = self.average_strategy(player) if strategy is None else strategy
+        return [tree.nodes[int(e)].actions[-1] for e in self._layout[player].edges[rows]], table[
+            rows
+        ]
+
     def node_probabilities(self, player: int, strategy: np.ndarray) -> np.ndarray:
         """``strategy`` (rows as :meth:`action_rows`) spread over the nodes: the probability of
         the action into each node, 1 where the player did not act."""

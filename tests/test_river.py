@@ -8,9 +8,10 @@ import itertools
 import numpy as np
 import pytest
 
+from lessons_lib.cfr.range_solver import action_layout, normalised
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.holdem.sequence_form import solve_river_lp
-from lessons_lib.holdem.solver import RiverSolver, action_layout, normalised, solve_river
+from lessons_lib.holdem.solver import RiverSolver, solve_river
 
 BOARD = "KsQd7h4c2s"  # no straight, no flush and no pair possible on the board alone
 

@@ -80,6 +80,20 @@ class RiverTree:
     showdowns: np.ndarray  # the showdown nodes
     showdown_stake: np.ndarray  # what player 1 wins at each showdown node with the better hand
 
+    @property
+    def terminals(self) -> np.ndarray:
+        """The terminal nodes: the folds, then the showdowns (the order of
+        :meth:`RiverGame.terminal_values`)."""
+        return np.concatenate([self.folds, self.showdowns])
+
+    def node_name(self, k: int) -> str:
+        """The name of node ``k`` (:attr:`RiverNode.name`)."""
+        return self.nodes[k].name
+
+    def action_name(self, k: int) -> str:
+        """The action that leads to node ``k`` (``"bet 75%"``)."""
+        return self.nodes[k].actions[-1]
+
     def node_index(self, name: str) -> int:
         """The number of the node called ``name`` (:attr:`RiverNode.name`)."""
         for k, node in enumerate(self.nodes):
@@ -166,6 +180,24 @@ class RiverGame:
     def tree(self) -> RiverTree:
         """The public tree of the bet menu (see the module docstring)."""
         return build_tree(self)
+
+    def initial_range(self, player: int) -> np.ndarray:
+        """``w_i``: the range weights of ``player``'s combos (the root's range)."""
+        return self.weights[_player(player)]
+
+    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+        """``v_i(z, h)`` at every terminal (folds, then showdowns) from the opponent's ranges
+        ``reach`` at every node: ``u_i(z) mass(h) / Z`` at a fold, ``stake (win - lose) / Z`` at a
+        showdown (:class:`~lessons_lib.holdem.showdown.CardRemoval`)."""
+        tree, removal = self.tree, self.removal[_player(player)]
+        sign = 1.0 if player == 1 else -1.0
+        fold = (sign / self.normaliser * tree.fold_payoff)[:, None] * removal.mass(
+            reach[tree.folds]
+        )
+        showdown = (tree.showdown_stake / self.normaliser)[:, None] * removal.showdown(
+            reach[tree.showdowns]
+        )
+        return np.concatenate([fold, showdown])
 
     def hand_names(self, player: int) -> list[str]:
         """The names (``"AhKd"``) of ``player``'s combos, in their order."""

@@ -22,9 +22,9 @@ from __future__ import annotations
 import numpy as np
 from scipy import sparse
 
+from lessons_lib.cfr.range_solver import action_layout, normalised
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.holdem.showdown import compatible
-from lessons_lib.holdem.solver import action_layout, normalised
 from lessons_lib.lp import SequenceForm, optimal_plan
 from lessons_lib.validation import check_entries
 

@@ -1,78 +1,40 @@
-"""CFR, CFR+ and Discounted CFR on a river's public tree, vectorised over the hands.
+"""Solving a river: :class:`RiverSolver`, the range engine of :mod:`lessons_lib.cfr.range_solver`
+on a :class:`~lessons_lib.holdem.river.RiverGame`, and :func:`solve_river`.
 
-This is the vector form of CFR of :mod:`lessons_lib.cfr.public_tree` (Johanson et al. 2011,
-2012; Moravčík et al. 2017), on :class:`~lessons_lib.holdem.river.RiverTree`. At every public node
-k each player i has a *range* ``pi_i(k, h)``: the range weight ``w_i(h)`` times i's probabilities
-of the actions i took to reach k holding h. One iteration, for the updating player i:
+The river describes itself through the :class:`~lessons_lib.cfr.range_solver.RangeGame`
+protocol: its public tree (:class:`~lessons_lib.holdem.river.RiverTree`), the range weights
+``w_i`` at the root, and the terminal values
 
-1. **Opponent's ranges, top-down**: ``pi_o(k.a, h') = pi_o(k, h') sigma_o(k, h', a)`` below the
-   opponent's decisions, passed on elsewhere.
-2. **Terminal values**: ``v_i(z, h) = u_z sum_{h'} [compatible] pi_o(z, h') / Z`` at a fold
-   (``u_z`` the fold's payoff to i) and ``stake_z (win(h) - lose(h)) / Z`` at a showdown, from
-   :class:`~lessons_lib.holdem.showdown.CardRemoval` for all terminals at once.
-3. **Values, bottom-up**: ``v_i(k, h) = sum_a sigma_i(k, h, a) v_i(k.a, h)`` at i's decisions,
-   the plain sum at the opponent's.
-4. **Regrets and strategy**: ``R(k, h, a) += v_i(k.a, h) - v_i(k, h)``, discounted by the
-   :class:`~lessons_lib.cfr.variants.Variant`, then regret matching.
+    v_i(z, h) = u_i(z) sum_{h' compatible with h} pi_o(z, h') / Z               (a fold)
+    v_i(z, h) = stake_z (win(h) - lose(h)) / Z                                   (a showdown)
 
-The strategy sum adds ``w_t pi_i(k.a, h)`` for both players at the start of each iteration, and
-the updates are simultaneous or alternating, exactly as in
-:class:`~lessons_lib.cfr.array_engine.ArrayEngine` (same variants, same order, same discounts).
-The values ``v_i(k, h)`` leave out i's own weight ``w_i(h)``, which scales all of one hand's
-regrets alike and so changes no strategy; :meth:`RiverSolver.hand_values` puts it back.
+from :class:`~lessons_lib.holdem.showdown.CardRemoval`, for all terminals at once. The values
+leave out i's own weight ``w_i(h)`` (it scales all of one hand's regrets alike and so changes no
+strategy); :meth:`RiverSolver.hand_values` turns them into each hand's expected chips.
 
-**Best response and exploitability.** Against a fixed strategy of the opponent, the best
-response's value is the same bottom-up sweep with the *maximum* over i's actions in place of the
-sigma-weighted sum, per hand (each (node, hand) is an information set of i, and perfect recall
-makes the per-node maximum exact), and its expected value is ``BR_i = sum_h w_i(h) v_i(root, h)``.
-In the zero-sum payoffs of :mod:`lessons_lib.holdem.river` (``u_2 = -u_1``),
+**Exploitability in percent of the pot.** In the zero-sum payoffs of
+:mod:`lessons_lib.holdem.river`,
 
-    exploitability = (BR_1(sigma_2) + BR_2(sigma_1)) / 2        chips per hand,
-    in percent of the pot: 100 * exploitability / pot,
+    exploitability = (BR_1(sigma_2) + BR_2(sigma_1)) / 2          chips per hand,
+    in percent of the pot: 100 * exploitability / pot.
 
-the definition of :mod:`lessons_lib.exploitability`, with the game value cancelling. In a
-solver's pot-share convention (values ``+ pot / 2`` each, summing to the pot) it is
-``(BR_1 + BR_2 - pot) / 2``: the same number.
-
-Every sum is element-wise, ``np.add.reduceat``, ``np.maximum.reduceat`` or ``np.cumsum``: no BLAS.
+In a solver's pot-share convention (each value plus ``pot / 2``, the two summing to the pot) the
+same number is ``(BR_1 + BR_2 - pot) / 2``: the average of what the two best responders gain over
+an even split, which is how solver users read "0.3% of the pot".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from lessons_lib.cfr.variants import Variant, variant_named
+from lessons_lib.cfr.range_solver import RangeSolver, check_player
 from lessons_lib.holdem.river import RiverGame
-from lessons_lib.sums import Segments
-from lessons_lib.validation import check_choice, check_integer, check_number, describe
+from lessons_lib.validation import check_integer, check_number, describe
 
 
-@dataclass(frozen=True, eq=False)
-class ActionLayout:
-    """Where one player acts: the rows of the player's tables are the children of the player's
-    decision nodes (the actions), consecutive per node."""
-
-    edges: np.ndarray  # the child node of each row
-    decisions: Segments  # the rows of each decision node
-    parents: np.ndarray  # the decision node of each row
-
-
-def action_layout(game: RiverGame, player: int) -> ActionLayout:
-    """``player``'s action rows on ``game``'s tree: the children of the player's decision nodes,
-    in node order."""
-    tree = game.tree
-    nodes = tree.decision_nodes(player)
-    edges = np.concatenate(
-        [np.arange(tree.children[k].start, tree.children[k].stop) for k in nodes]
-    )
-    widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
-    return ActionLayout(edges, Segments.of_widths(widths), tree.parent[edges])
-
-
-class RiverSolver:
-    """CFR-family iterations on a :class:`RiverGame`, and exact evaluation of the result.
+class RiverSolver(RangeSolver):
+    """:class:`~lessons_lib.cfr.range_solver.RangeSolver` on a :class:`RiverGame`, with the
+    river's units: exploitability in percent of the pot, values per hand.
 
     ``algorithm`` is ``"cfr"``, ``"cfr+"``, ``"lcfr"`` or ``"dcfr"`` (with ``alpha``, ``beta``,
     ``gamma`` for DCFR), as in :func:`lessons_lib.cfr.solve`; ``updates`` defaults to the
@@ -84,199 +46,7 @@ class RiverSolver:
     ) -> None:
         if not isinstance(game, RiverGame):
             raise ValueError(f"game must be a RiverGame, got {describe(game)}")
-        if not isinstance(algorithm, str):
-            raise ValueError(f"algorithm must be a name such as 'cfr+', got {describe(algorithm)}")
-        self.game = game
-        self.variant: Variant = variant_named(algorithm, **parameters)
-        updates = self.variant.default_updates if updates is None else updates
-        check_choice(updates, self.variant.allowed_updates, f"updates for {algorithm}")
-        self.updates = updates
-        self.iteration = 0
-        tree = game.tree
-        self._tree = tree
-        self._layout = {i: action_layout(game, i) for i in (1, 2)}
-        n_nodes = len(tree.nodes)
-        # prob[i][k, h]: i's probability of the action into node k (1 where i did not act).
-        self._prob = {i: np.ones((n_nodes, len(game.combos[i]))) for i in (1, 2)}
-        self.regret = {
-            i: np.zeros((len(self._layout[i].edges), len(game.combos[i]))) for i in (1, 2)
-        }
-        self.strategy_sum = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
-        self.sigma = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
-        self._reach: dict[int, np.ndarray] = {}
-        for i in (1, 2):
-            self._match(i)
-        # Bottom-up steps: per depth, (the children's rows, the reduceat starts, the parents).
-        self._up = []
-        for d in range(len(tree.levels) - 2, -1, -1):
-            level = tree.levels[d]
-            inner = [
-                k
-                for k in range(level.start, level.stop)
-                if tree.children[k].stop > tree.children[k].start
-            ]
-            if inner:
-                starts = (
-                    np.array([tree.children[k].start for k in inner])
-                    - tree.children[inner[0]].start
-                )
-                below = slice(tree.children[inner[0]].start, tree.children[inner[-1]].stop)
-                self._up.append((below, starts, np.array(inner), tree.player[inner]))
-
-    # Iterations.
-
-    def run(self, iterations: int) -> RiverSolver:
-        """Run ``iterations`` more iterations; returns the solver."""
-        iterations = check_integer(iterations, "iterations", minimum=1)
-        for _ in range(iterations):
-            t = self.iteration + 1
-            weight = self.variant.average_weight(t)
-            for i in (1, 2):  # S += w_t pi_i(k.a, h), from sigma^t
-                self.strategy_sum[i] += weight * self._current_reach(i)[self._layout[i].edges]
-            if self.updates == "alternating":
-                for i in (1, 2):
-                    self._add_regrets(i)
-                    self._update_strategy(i, t)
-            else:
-                for i in (1, 2):
-                    self._add_regrets(i)
-                for i in (1, 2):
-                    self._update_strategy(i, t)
-            for i in (1, 2):
-                self.strategy_sum[i] = self.variant.discount_strategy_sum(self.strategy_sum[i], t)
-            self.iteration = t
-        return self
-
-    def _add_regrets(self, i: int) -> None:
-        values = self._sweep(i, self._prob[i], self._current_reach(3 - i), best=False)
-        layout = self._layout[i]
-        self.regret[i] += values[layout.edges] - values[layout.parents]
-
-    def _update_strategy(self, i: int, t: int) -> None:
-        self.regret[i] = self.variant.discount_regrets(self.regret[i], t)
-        self._match(i)
-
-    def _match(self, i: int) -> None:
-        """Regret matching at every (node, hand) of i (uniform where no regret is positive)."""
-        self.sigma[i] = regret_matching(self.regret[i], self._layout[i].decisions)
-        self._prob[i][self._layout[i].edges] = self.sigma[i]
-        self._reach.pop(i, None)
-
-    def _current_reach(self, i: int) -> np.ndarray:
-        """``pi_i(k, h)`` under the current strategy, computed once per strategy."""
-        if i not in self._reach:
-            self._reach[i] = self.reach(i)
-        return self._reach[i]
-
-    # Sweeps.
-
-    def reach(self, player: int, prob: np.ndarray | None = None) -> np.ndarray:
-        """``pi_i(k, h)`` at every node k (rows), under sigma or the given action probabilities."""
-        prob = self._prob[player] if prob is None else prob
-        tree = self._tree
-        reach = np.empty_like(prob)
-        reach[0] = self.game.weights[player]
-        for level in tree.levels[1:]:
-            np.multiply(reach[tree.parent[level]], prob[level], out=reach[level])
-        return reach
-
-    def _sweep(self, i: int, own: np.ndarray, reach: np.ndarray, best: bool) -> np.ndarray:
-        """``v_i(k, h)`` at every node: i follows ``own`` (per-node action probabilities) or, if
-        ``best``, a best response; ``reach`` is the opponent's range at every node."""
-        tree, game = self._tree, self.game
-        values = np.empty((len(tree.nodes), len(game.combos[i])))  # every row is written
-        sign = 1.0 if i == 1 else -1.0
-        scale = 1.0 / game.normaliser
-        removal = game.removal[i]
-        if tree.folds.size:
-            mass = removal.mass(reach[tree.folds])
-            values[tree.folds] = (sign * scale * tree.fold_payoff)[:, None] * mass
-        if tree.showdowns.size:
-            net = removal.showdown(reach[tree.showdowns])
-            values[tree.showdowns] = (scale * tree.showdown_stake)[:, None] * net
-        for below, starts, inner, actor in self._up:
-            children = values[below]
-            mine = actor == i
-            if best:
-                combined = np.maximum.reduceat(children, starts)
-            else:
-                combined = np.add.reduceat(children * own[below], starts)
-            if not mine.all():
-                plain = np.add.reduceat(children, starts)
-                combined = np.where(mine[:, None], combined, plain)
-            values[inner] = combined
-        return values
-
-    # Results.
-
-    def average_strategy(self, player: int) -> np.ndarray:
-        """The average strategy: rows as the player's actions (see :meth:`action_rows`), columns
-        the player's combos; uniform where the strategy sum is zero."""
-        player = _player(player)
-        return normalised(self.strategy_sum[player], self._layout[player].decisions)
-
-    def current_strategy(self, player: int) -> np.ndarray:
-        """The current strategy sigma^{T+1}, laid out like :meth:`average_strategy`."""
-        return self.sigma[_player(player)].copy()
-
-    def action_rows(self, player: int) -> list[tuple[str, str]]:
-        """(node name, action) for each row of ``player``'s strategy arrays."""
-        tree = self._tree
-        return [
-            (tree.nodes[int(p)].name, tree.nodes[int(e)].actions[-1])
-            for e, p in zip(
-                self._layout[_player(player)].edges, self._layout[player].parents, strict=True
-            )
-        ]
-
-    def strategy_at(
-        self, node: str, strategy: np.ndarray | None = None
-    ) -> tuple[list[str], np.ndarray]:
-        """The actions at the decision node called ``node`` and their probabilities per combo of
-        the player to act there (rows: actions; default: the average strategy)."""
-        tree = self._tree
-        k = tree.node_index(node)
-        player = int(tree.player[k])
-        if player == 0:
-            raise ValueError(f"node {node!r} is not a decision node")
-        rows = np.flatnonzero(self._layout[player].parents == k)
-        table = self.average_strategy(player) if strategy is None else strategy
-        return [tree.nodes[int(e)].actions[-1] for e in self._layout[player].edges[rows]], table[
-            rows
-        ]
-
-    def node_probabilities(self, player: int, strategy: np.ndarray) -> np.ndarray:
-        """``strategy`` (rows as :meth:`action_rows`) spread over the nodes: the probability of
-        the action into each node, 1 where the player did not act."""
-        player = _player(player)
-        prob = np.ones_like(self._prob[player])
-        prob[self._layout[player].edges] = strategy
-        return prob
-
-    def best_response_value(self, player: int, strategy: np.ndarray | None = None) -> float:
-        """``BR_i``: the best response's expected chips against the opponent's ``strategy``
-        (default: the opponent's average strategy)."""
-        player = _player(player)
-        other = self.average_strategy(3 - player) if strategy is None else strategy
-        prob = self.node_probabilities(3 - player, other)
-        values = self._sweep(player, self._prob[player], self.reach(3 - player, prob), best=True)
-        return float(np.add.reduce(self.game.weights[player] * values[0]))
-
-    def expected_value(self, strategies: dict[int, np.ndarray] | None = None) -> float:
-        """Player 1's expected chips when both follow ``strategies`` (default: the averages)."""
-        if strategies is None:
-            strategies = {i: self.average_strategy(i) for i in (1, 2)}
-        prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
-        values = self._sweep(1, prob[1], self.reach(2, prob[2]), best=False)
-        return float(np.add.reduce(self.game.weights[1] * values[0]))
-
-    def exploitability(self, strategies: dict[int, np.ndarray] | None = None) -> float:
-        """``(BR_1 + BR_2) / 2`` in chips per hand (module docstring); default: the averages."""
-        if strategies is None:
-            strategies = {i: self.average_strategy(i) for i in (1, 2)}
-        return 0.5 * (
-            self.best_response_value(1, strategies[2]) + self.best_response_value(2, strategies[1])
-        )
+        super().__init__(game, algorithm, updates, **parameters)
 
     def exploitability_percent(self, strategies: dict[int, np.ndarray] | None = None) -> float:
         """The exploitability in percent of the pot: ``100 * exploitability / pot``."""
@@ -287,7 +57,7 @@ class RiverSolver:
     ) -> np.ndarray:
         """Each combo's expected chips for ``player`` at the root, *given* that it is dealt:
         ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages)."""
-        player = _player(player)
+        player = check_player(player)
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
@@ -295,22 +65,6 @@ class RiverSolver:
         values = self._sweep(player, prob[player], reach, best=False)[0]
         mass = self.game.removal[player].mass(self.game.weights[3 - player])[0]
         return values * self.game.normaliser / mass
-
-
-def regret_matching(regret: np.ndarray, decisions: Segments) -> np.ndarray:
-    """``sigma(a) = R+(a) / sum_b R+(b)`` per information set (rows cut by ``decisions``, one
-    column per hand), uniform where no regret is positive (Hart and Mas-Colell 2000)."""
-    return normalised(np.maximum(regret, 0.0), decisions)
-
-
-def normalised(weights: np.ndarray, decisions: Segments) -> np.ndarray:
-    """Each segment's rows divided by their sum, per column; uniform where the sum is zero."""
-    total = decisions.totals(weights)
-    widths = np.bincount(decisions.segment_of_row).take(decisions.segment_of_row)
-    out = np.empty_like(weights)
-    out[...] = (1.0 / widths)[:, None]
-    np.divide(weights, total, out=out, where=total > 0)
-    return out
 
 
 def solve_river(
@@ -337,9 +91,3 @@ def solve_river(
         if history[-1][1] <= target:
             break
     return solver, history
-
-
-def _player(player: object) -> int:
-    if isinstance(player, bool) or player not in (1, 2):
-        raise ValueError(f"player must be 1 or 2, got {describe(player)}")
-    return int(player)

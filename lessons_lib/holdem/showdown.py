@@ -123,10 +123,14 @@ class CardRemoval:
 
     def mass(self, reach: np.ndarray) -> np.ndarray:
         """``sum_{h' compatible with h} r(h')`` for each own combo h and each row of ``reach``:
-        ``total - mass holding a - mass holding b + r(h)``."""
+        ``total - mass holding a - mass holding b + r(h)``; the mass holding each card is one
+        segment sum (``np.add.reduceat``) of the (card, strength)-sorted entries."""
         columns = _columns(reach)
-        by_card = _cumulative(np.take(columns, self.by_card, axis=0))
-        card_mass = np.diff(np.take(by_card, self.card_bounds, axis=0), axis=0)  # (52, rows)
+        entries = np.take(columns, self.by_card, axis=0)
+        card_mass = np.zeros((52, columns.shape[1]))
+        held = np.flatnonzero(np.diff(self.card_bounds) > 0)  # cards some opponent combo holds
+        if held.size:
+            card_mass[held] = np.add.reduceat(entries, self.card_bounds[held], axis=0)
         total = np.add.reduce(columns, axis=0)
         padded = np.concatenate([columns, np.zeros((1, columns.shape[1]))])
         a, b = self.cards[:, 0], self.cards[:, 1]

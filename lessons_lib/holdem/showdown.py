@@ -60,11 +60,13 @@ def showdown_matrix(
 
 
 def matrix_values(matrix: np.ndarray, reach: np.ndarray) -> np.ndarray:
-    """``M r`` for each row of ``reach`` (shape ``(terminals, n_o)``): ``(terminals, n_i)``.
+    """``M r`` for each row r of ``reach`` (shape ``(terminals, n_o)``): ``(terminals, n_i)``.
 
-    Summed element-wise by ``np.add.reduce`` (no BLAS), for tests and comparisons.
+    One row at a time, summed element-wise by ``np.add.reduce`` (no BLAS), so that no more than
+    the matrix itself is held: for tests and for the comparison with :class:`CardRemoval`.
     """
-    return np.add.reduce(matrix[None, :, :] * np.asarray(reach)[:, None, :], axis=-1)
+    rows = np.atleast_2d(np.asarray(reach, dtype=float))
+    return np.array([np.add.reduce(matrix * row, axis=1) for row in rows])
 
 
 @dataclass(frozen=True, eq=False)

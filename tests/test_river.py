@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from lessons_lib.cfr.range_solver import action_layout, normalised
-from lessons_lib.holdem.river import RiverGame
+from lessons_lib.holdem.river import RiverGame, build_tree
 from lessons_lib.holdem.sequence_form import solve_river_lp
 from lessons_lib.holdem.solver import RiverSolver, solve_river
 
@@ -328,3 +328,31 @@ def test_strategy_at_a_node_reads_the_rows_of_its_actions() -> None:
         solver.strategy_at("check / check")
     with pytest.raises(ValueError, match="no node"):
         solver.strategy_at("bet 60%")
+
+
+def test_the_equity_curve_counts_wins_and_ties_against_the_range() -> None:
+    game = tiny()
+    equity = game.equity(2)
+    for h, combo in enumerate(game.combos[2]):
+        share = total = 0.0
+        for g, other in enumerate(game.combos[1]):
+            if set(combo.tolist()) & set(other.tolist()):
+                continue
+            difference = game.strength[2][h] - game.strength[1][g]
+            share += game.weights[1][g] * (1.0 if difference > 0 else 0.5 if difference == 0 else 0)
+            total += game.weights[1][g]
+        assert abs(equity[h] - share / total) < 1e-12
+
+
+def test_a_menu_that_would_build_a_huge_tree_is_refused() -> None:
+    game = RiverGame(
+        BOARD,
+        ("AA", "KK"),
+        pot=1.0,
+        stack=1e9,
+        bet_sizes=[0.1 * k for k in range(1, 40)],
+        raise_size=1e-3,
+        max_raises=5000,
+    )
+    with pytest.raises(ValueError, match="nodes"):
+        build_tree(game)

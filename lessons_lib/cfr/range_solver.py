@@ -48,7 +48,7 @@ from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import PublicTree, public_tree
 from lessons_lib.sums import Segments
-from lessons_lib.validation import check_choice, check_integer, describe
+from lessons_lib.validation import check_choice, check_entries, check_integer, describe
 
 
 @runtime_checkable
@@ -134,6 +134,8 @@ class RangeSolver:
         self._tree = tree
         self._layout = {i: action_layout(game, i) for i in (1, 2)}
         n_nodes = len(tree.parent)
+        hands = len(game.initial_range(1)) + len(game.initial_range(2))
+        check_entries(8 * n_nodes * hands, "the range solver's tables")
         self._hands = {i: len(game.initial_range(i)) for i in (1, 2)}
         # prob[i][k, h]: i's probability of the action into node k (1 where i did not act).
         self._prob = {i: np.ones((n_nodes, len(game.initial_range(i)))) for i in (1, 2)}

@@ -45,6 +45,9 @@ from lessons_lib.holdem.showdown import CardRemoval
 from lessons_lib.holdem.strength import hand_strength
 from lessons_lib.validation import as_finite_vector, check_integer, check_number, describe
 
+#: The most nodes a river's tree may have (a menu of many sizes and raises grows it quickly).
+MAX_NODES = 100_000
+
 #: The kinds of node of the river's public tree.
 NODE_KINDS = ("decision", "fold", "showdown")
 
@@ -199,6 +202,12 @@ class RiverGame:
         )
         return np.concatenate([fold, showdown])
 
+    def equity(self, player: int) -> np.ndarray:
+        """Each of ``player``'s combos' share of the pot at a showdown against the opponent's
+        whole range, card removal exact: ``(weaker + ties / 2) / compatible`` (the equity curve)."""
+        player = _player(player)
+        return self.removal[player].equity(self.weights[3 - player])[0]
+
     def hand_names(self, player: int) -> list[str]:
         """The names (``"AhKd"``) of ``player``'s combos, in their order."""
         return [combo_name(c) for c in self.combos[_player(player)]]
@@ -266,6 +275,11 @@ def build_tree(game: RiverGame) -> RiverTree:
                 for _, child in game.actions(nodes[k]):
                     nodes.append(child)
                     parent.append(k)
+                if len(nodes) > MAX_NODES:
+                    raise ValueError(
+                        f"the bet menu makes a tree of more than {MAX_NODES:,} nodes: use fewer "
+                        "bet sizes or raises"
+                    )
             children.append(slice(first, len(nodes)))
         levels.append(slice(levels[-1].stop, len(nodes)))
     levels.pop()

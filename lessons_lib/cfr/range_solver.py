@@ -47,7 +47,7 @@ import numpy as np
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import PublicTree, public_tree
-from lessons_lib.sums import Segments
+from lessons_lib.sums import Segments, sum_of_products
 from lessons_lib.validation import check_choice, check_entries, check_integer, describe
 
 
@@ -292,7 +292,7 @@ class RangeSolver:
         other = self.average_strategy(3 - player) if strategy is None else strategy
         prob = self.node_probabilities(3 - player, other)
         values = self._sweep(player, self._prob[player], self.reach(3 - player, prob), best=True)
-        return float(np.add.reduce(self.game.initial_range(player) * values[0]))
+        return sum_of_products(self.game.initial_range(player), values[0])
 
     def expected_value(self, strategies: dict[int, np.ndarray] | None = None) -> float:
         """Player 1's expected chips when both follow ``strategies`` (default: the averages)."""
@@ -300,7 +300,7 @@ class RangeSolver:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
         values = self._sweep(1, prob[1], self.reach(2, prob[2]), best=False)
-        return float(np.add.reduce(self.game.initial_range(1) * values[0]))
+        return sum_of_products(self.game.initial_range(1), values[0])
 
     def exploitability(self, strategies: dict[int, np.ndarray] | None = None) -> float:
         """``(BR_1 + BR_2) / 2`` in chips per hand (module docstring); default: the averages."""

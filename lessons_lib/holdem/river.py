@@ -43,6 +43,7 @@ from lessons_lib.holdem.cards import combo_name, parse_board, unblocked_combos
 from lessons_lib.holdem.ranges import parse_range
 from lessons_lib.holdem.showdown import CardRemoval
 from lessons_lib.holdem.strength import hand_strength
+from lessons_lib.sums import sum_of_products
 from lessons_lib.validation import as_finite_vector, check_integer, check_number, describe
 
 #: The most nodes a river's tree may have (a menu of many sizes and raises grows it quickly).
@@ -150,9 +151,7 @@ class RiverGame:
             self.combos[player] = board_combos[keep]
             self.weights[player] = weights[keep]
             self.strength[player] = hand_strength(self.board, board_combos[keep])
-        self.normaliser = float(
-            np.add.reduce(self.weights[1] * self.removal[1].mass(self.weights[2])[0])
-        )
+        self.normaliser = sum_of_products(self.weights[1], self.removal[1].mass(self.weights[2])[0])
         if self.normaliser <= 0:
             raise ValueError("the two ranges share cards in every pair: no deal is possible")
 

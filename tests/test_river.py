@@ -356,3 +356,9 @@ def test_a_menu_that_would_build_a_huge_tree_is_refused() -> None:
     )
     with pytest.raises(ValueError, match="nodes"):
         build_tree(game)
+
+
+def test_a_combo_no_opponent_can_meet_has_value_zero_not_nan() -> None:
+    game = RiverGame(BOARD, ("AhAd,JcTc", "AhAs"), pot=2.0, stack=2.0, bet_sizes=(1.0,))
+    values = RiverSolver(game).run(3).hand_values(1)
+    assert np.all(np.isfinite(values)) and values[game.hand_names(1).index("AhAd")] == 0.0

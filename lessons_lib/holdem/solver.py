@@ -56,7 +56,8 @@ class RiverSolver(RangeSolver):
         self, player: int, strategies: dict[int, np.ndarray] | None = None
     ) -> np.ndarray:
         """Each combo's expected chips for ``player`` at the root, *given* that it is dealt:
-        ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages)."""
+        ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages); 0 for a
+        combo that no opponent combo can meet."""
         player = check_player(player)
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
@@ -64,7 +65,9 @@ class RiverSolver(RangeSolver):
         reach = self.reach(3 - player, prob[3 - player])
         values = self._sweep(player, prob[player], reach, best=False)[0]
         mass = self.game.removal[player].mass(self.game.weights[3 - player])[0]
-        return values * self.game.normaliser / mass
+        per_hand = np.zeros_like(values)  # 0 for a combo that every opponent combo blocks
+        np.divide(values * self.game.normaliser, mass, out=per_hand, where=mass > 0)
+        return per_hand
 
 
 def solve_river(

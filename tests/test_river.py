@@ -274,6 +274,7 @@ def test_a_run_resumed_equals_one_run() -> None:
         ({"bet_sizes": (0.0,)}, "bet size"),
         ({"bet_sizes": ("big",)}, "bet size"),
         ({"bet_sizes": 0.5}, "bet_sizes"),
+        ({"bet_sizes": (0.3333, 0.3334)}, "closer than"),
         ({"bet_sizes": (), "all_in": False}, "bet"),
         ({"raise_size": 0.0}, "raise_size"),
         ({"max_raises": -1}, "max_raises"),

@@ -306,8 +306,13 @@ def _bet_sizes(sizes: object) -> tuple[float, ...]:
     """The bet fractions, each a positive number, sorted, no repeats."""
     if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
         raise ValueError(f"bet_sizes must be a list of pot fractions, got {describe(sizes)}")
-    checked = [check_number(f, "a bet size", minimum=0.0, open_minimum=True) for f in sizes]
-    return tuple(sorted(set(checked)))
+    checked = sorted({check_number(f, "a bet size", minimum=0.0, open_minimum=True) for f in sizes})
+    labels = [_percent(f) for f in checked]
+    if len(set(labels)) < len(labels):
+        raise ValueError(
+            f"bet sizes closer than 0.1% of the pot would share a name: {describe(sizes)}"
+        )
+    return tuple(checked)
 
 
 def _percent(fraction: float) -> str:

@@ -2,13 +2,14 @@
 
 At showdown each player makes the best five-card poker hand out of seven cards: the five of the
 board and their own two. The book does not write its own evaluator; it asks phevaluator
-(Henry Lee's "PH Evaluator", the perfect-hash algorithm, Apache 2.0 licence), for three reasons:
+(Henry Lee's "PH Evaluator", a perfect-hash algorithm), for three reasons:
 
 - *speed*: its core is C with a Python binding; ranking the 1,081 seven-card hands of one river
-  takes about a millisecond, once per board, so the solver never waits for it (eval7, also
-  compiled, is as quick; pokerkit, pure Python and built to simulate whole games, is much slower);
-- *maintenance*: it is released on PyPI with wheels for current Pythons and needs no other
-  package;
+  takes about a millisecond on this machine, once per board and range, so the solver never waits
+  for it (eval7 is compiled too; pokerkit is pure Python, written to simulate whole games, so
+  each evaluation costs interpreted work);
+- *maintenance and licence*: it is released on PyPI (version 0.6.0 here) with wheels for current
+  Pythons, depends on no other package, and is Apache 2.0 licensed;
 - *numbering*: its cards are ``4 * rank + suit`` with ranks ``2..A`` and suits ``c, d, h, s``,
   exactly :mod:`lessons_lib.holdem.cards`'s, so no translation table stands between the two.
 

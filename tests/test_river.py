@@ -11,7 +11,7 @@ import pytest
 from lessons_lib.cfr.range_solver import action_layout, normalised
 from lessons_lib.holdem.river import RiverGame, build_tree
 from lessons_lib.holdem.sequence_form import solve_river_lp
-from lessons_lib.holdem.solver import RiverSolver, solve_river
+from lessons_lib.holdem.solver import RiverSolver, exploitability_curve, solve_river
 
 BOARD = "KsQd7h4c2s"  # no straight, no flush and no pair possible on the board alone
 
@@ -363,3 +363,16 @@ def test_a_combo_no_opponent_can_meet_has_value_zero_not_nan() -> None:
     game = RiverGame(BOARD, ("AhAd,JcTc", "AhAs"), pot=2.0, stack=2.0, bet_sizes=(1.0,))
     values = RiverSolver(game).run(3).hand_values(1)
     assert np.all(np.isfinite(values)) and values[game.hand_names(1).index("AhAd")] == 0.0
+
+
+def test_the_exploitability_curve_measures_at_each_checkpoint() -> None:
+    game = reduced()
+    solver, curve = exploitability_curve(game, "dcfr", [1, 4, 16, 64])
+    assert [t for t, _ in curve] == [1, 4, 16, 64] and solver.iteration == 64
+    assert curve[-1][1] == solver.exploitability_percent()
+    again = RiverSolver(game, "dcfr").run(16)
+    assert curve[2][1] == again.exploitability_percent()
+    assert curve[-1][1] < curve[0][1] / 10
+    for bad in ([], [4, 4], [0, 3], "10", [1.5]):
+        with pytest.raises(ValueError, match="checkpoint"):
+            exploitability_curve(game, "dcfr", bad)

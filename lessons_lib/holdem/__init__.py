@@ -33,7 +33,7 @@ from lessons_lib.holdem.ranges import combo_weights, parse_range
 from lessons_lib.holdem.river import RiverGame, RiverNode, RiverTree
 from lessons_lib.holdem.sequence_form import river_sequence_form, solve_river_lp
 from lessons_lib.holdem.showdown import CardRemoval, fold_matrix, showdown_matrix
-from lessons_lib.holdem.solver import RiverSolver, solve_river
+from lessons_lib.holdem.solver import RiverSolver, exploitability_curve, solve_river
 from lessons_lib.holdem.strength import hand_category, hand_strength
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "class_combos",
     "combo_name",
     "combo_weights",
+    "exploitability_curve",
     "fold_matrix",
     "grid_means",
     "grid_names",

@@ -25,6 +25,8 @@ an even split, which is how solver users read "0.3% of the pot".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from lessons_lib.cfr.range_solver import RangeSolver, check_player
@@ -94,3 +96,26 @@ def solve_river(
         if history[-1][1] <= target:
             break
     return solver, history
+
+
+def exploitability_curve(
+    game: RiverGame, algorithm: str, checkpoints: Sequence[int], **parameters
+) -> tuple[RiverSolver, list[tuple[int, float]]]:
+    """The exploitability of the average strategy, in percent of the pot, after each number of
+    iterations in ``checkpoints`` (positive and increasing: for a log axis, space them
+    geometrically). Returns the solver (at the last checkpoint) and ``(iterations, percent)``."""
+    if isinstance(checkpoints, (str, bytes)) or not isinstance(checkpoints, Sequence):
+        raise ValueError(
+            f"checkpoints must be a list of iteration counts, got {describe(checkpoints)}"
+        )
+    marks = [check_integer(t, "a checkpoint", minimum=1) for t in checkpoints]
+    if not marks or any(b <= a for a, b in zip(marks, marks[1:], strict=False)):
+        raise ValueError(
+            f"checkpoints must be a non-empty increasing list, got {describe(checkpoints)}"
+        )
+    solver = RiverSolver(game, algorithm, **parameters)
+    curve = []
+    for t in marks:
+        solver.run(t - solver.iteration)
+        curve.append((t, solver.exploitability_percent()))
+    return solver, curve

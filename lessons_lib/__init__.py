@@ -25,10 +25,16 @@ Policies and their evaluation
 
 Solvers
 - :mod:`lessons_lib.cfr`: CFR, CFR+, Linear and Discounted CFR; readable, sequence-form and
-  public-tree engines; runs and checkpoints; and, in :mod:`lessons_lib.cfr.pitfalls`, the
+  public-tree engines, and the range engine for any game that describes its public tree; runs
+  and checkpoints; and, in :mod:`lessons_lib.cfr.pitfalls`, the
   deliberately wrong variants that Chapter 4 measures
 - :mod:`lessons_lib.mccfr`: Monte Carlo CFR (chance, external and outcome sampling)
 - :mod:`lessons_lib.lp`: the exact alternative, the sequence-form linear program
+
+Real poker
+- :mod:`lessons_lib.holdem`: a no-limit hold'em river (cards, range strings, phevaluator's hand
+  strength, card-removal showdowns by sorting), solved by the range engine of
+  :mod:`lessons_lib.cfr.range_solver` and checked by the sequence-form LP
 
 Lessons built on the solvers
 - :mod:`lessons_lib.convergence`: iterations to reach a target, fitted rates, the worst-case bounds

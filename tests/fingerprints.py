@@ -7,7 +7,8 @@ the BLAS library, its kernel or its thread count.
 
 The set covers what the chapters print, cache or assert: every CFR variant on every engine, each
 MCCFR scheme with a seed, exact expected value, best response, exploitability and counterfactual
-values, simulation, regret matching in matrix games, and the sequence-form LP.
+values, simulation, regret matching in matrix games, the sequence-form LP, and the hold'em river
+solver (CFR+ and DCFR, exploitability, hand values, equity).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from lessons_lib.convergence import checkpoint_grid, fitted_slope
 from lessons_lib.counterfactual import counterfactual_values
 from lessons_lib.exploitability import best_response, expected_value, exploitability
 from lessons_lib.games import KuhnPoker, LeducPoker
+from lessons_lib.holdem import RiverGame, RiverSolver
 from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.lp import solve_sequence_form
 from lessons_lib.policy import uniform_policy
@@ -147,6 +149,18 @@ def computations() -> dict[str, Callable[[], list[object]]]:
     table["rates and schedules"] = rates
     table["kuhn sequence-form lp"] = lambda: linear_program(kuhn)
     table["leduc sequence-form lp"] = lambda: linear_program(leduc)
+
+    def river() -> list[object]:
+        game = RiverGame("KsQd7h4c2s", ("22+,A2s+,K9o+", "any"), pot=10.0, stack=40.0, max_raises=2)
+        numbers: list[object] = []
+        for algorithm in ("cfr+", "dcfr"):
+            solver = RiverSolver(game, algorithm).run(30)
+            numbers += [solver.exploitability_percent(), solver.expected_value()]
+            numbers += [solver.average_strategy(i) for i in (1, 2)]
+            numbers += [solver.hand_values(1), game.removal[1].equity(game.weights[2])]
+        return numbers
+
+    table["hold'em river cfr+ and dcfr"] = river
     return table
 
 

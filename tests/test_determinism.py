@@ -104,7 +104,7 @@ def test_the_fingerprints_cover_every_engine_algorithm_and_scheme(runs) -> None:
         assert f"kuhn {algorithm} 2000 public" in names and f"kuhn {algorithm} 2000 fast" in names
     for scheme in SCHEMES:
         assert f"mccfr {scheme}" in names
-    for word in ("evaluation", "simulate", "matrix games", "lp"):
+    for word in ("evaluation", "simulate", "matrix games", "lp", "hold'em river"):
         assert word in names
 
 

@@ -1,0 +1,409 @@
+"""CFR, CFR+, Linear and Discounted CFR on a public tree, vectorised over the private hands.
+
+This is the vector form of CFR of :mod:`lessons_lib.cfr.public_tree` (Johanson et al. 2011,
+2012; Moravčík et al. 2017) for any game that describes itself through the :class:`RangeGame`
+protocol: a public tree without chance nodes (every card is dealt before the first action, as on
+a river or in Kuhn poker), each player's initial range, and the values of the terminal nodes
+against an opponent's ranges. The game computes the terminal values its own way: a hold'em river
+by sorting hands (:mod:`lessons_lib.holdem.showdown`), Kuhn poker by its payoff matrices
+(:class:`PublicTreeRanges`), and the engine never sees a card.
+
+At every public node k each player i has a *range* ``pi_i(k, h)``: the initial range ``w_i(h)``
+times i's probabilities of the actions i took to reach k holding h. One iteration, for the
+updating player i:
+
+1. **Opponent's ranges, top-down**: ``pi_o(k.a, h') = pi_o(k, h') sigma_o(k, h', a)`` below the
+   opponent's decisions, passed on elsewhere.
+2. **Terminal values** ``v_i(z, h)`` from the game, for all terminals at once.
+3. **Values, bottom-up**: ``v_i(k, h) = sum_a sigma_i(k, h, a) v_i(k.a, h)`` at i's decisions,
+   the plain sum at the opponent's.
+4. **Regrets and strategy**: ``R(k, h, a) += v_i(k.a, h) - v_i(k, h)``, discounted by the
+   :class:`~lessons_lib.cfr.variants.Variant`, then regret matching.
+
+The strategy sum adds ``w_t pi_i(k.a, h)`` for both players at the start of each iteration, and
+the updates are simultaneous or alternating, as in
+:class:`~lessons_lib.cfr.array_engine.ArrayEngine` (the same variants, order and discounts).
+
+**Best response and exploitability.** Against a fixed strategy of the opponent, the best
+response's values are the same bottom-up sweep with the *maximum* over i's actions in place of
+the sigma-weighted sum, per hand (each (node, hand) is an information set of i; perfect recall
+makes the per-node maximum exact), and its expected value is
+``BR_i = sum_h w_i(h) v_i(root, h)``. With zero-sum payoffs (``u_2 = -u_1``),
+
+    exploitability = (BR_1(sigma_2) + BR_2(sigma_1)) / 2,
+
+the definition of :mod:`lessons_lib.exploitability`, the game value cancelling.
+
+Every sum is element-wise, ``np.add.reduceat`` or ``np.maximum.reduceat``: no BLAS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from lessons_lib.cfr.variants import Variant, variant_named
+from lessons_lib.games.base import Game
+from lessons_lib.games.public import PublicTree, public_tree
+from lessons_lib.sums import Segments, sum_of_products
+from lessons_lib.validation import check_choice, check_entries, check_integer, describe
+
+
+@runtime_checkable
+class RangeTree(Protocol):
+    """A public tree laid out breadth first, the children of each node consecutive."""
+
+    parent: np.ndarray  # parent[k]; -1 at the root (node 0)
+    children: tuple[slice, ...]  # children[k]: consecutive node numbers, empty at terminals
+    levels: tuple[slice, ...]  # levels[d]: the nodes at depth d
+    player: np.ndarray  # the player to act at each node, 0 at terminal nodes
+    terminals: np.ndarray  # the terminal nodes, in the order of the game's terminal values
+
+    def node_name(self, k: int) -> str: ...
+
+    def action_name(self, k: int) -> str: ...
+
+    def node_index(self, name: str) -> int: ...
+
+    def decision_nodes(self, player: int) -> np.ndarray: ...
+
+
+@runtime_checkable
+class RangeGame(Protocol):
+    """What :class:`RangeSolver` needs of a game: its public tree, ranges and terminal values."""
+
+    @property
+    def tree(self) -> RangeTree: ...
+
+    def initial_range(self, player: int) -> np.ndarray:
+        """``w_i``: the weight of each of ``player``'s private hands at the root."""
+        ...
+
+    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+        """``v_i(z, h)`` for each terminal z (rows, in ``tree.terminals`` order) and each hand h
+        of ``player``, given the opponent's ranges ``reach`` at every node (rows: nodes)."""
+        ...
+
+
+@dataclass(frozen=True, eq=False)
+class ActionLayout:
+    """Where one player acts: the rows of the player's tables are the children of the player's
+    decision nodes (the actions), consecutive per node."""
+
+    edges: np.ndarray  # the child node of each row
+    decisions: Segments  # the rows of each decision node
+    parents: np.ndarray  # the decision node of each row
+
+
+def action_layout(game: RangeGame, player: int) -> ActionLayout:
+    """``player``'s action rows on ``game``'s tree: the children of the player's decision nodes,
+    in node order."""
+    tree = game.tree
+    nodes = tree.decision_nodes(player)
+    edges = np.concatenate(
+        [np.arange(tree.children[k].start, tree.children[k].stop) for k in nodes]
+    )
+    widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
+    return ActionLayout(edges, Segments.of_widths(widths), tree.parent[edges])
+
+
+class RangeSolver:
+    """CFR-family iterations on a :class:`RangeGame`, and exact evaluation of the result.
+
+    ``algorithm`` is ``"cfr"``, ``"cfr+"``, ``"lcfr"`` or ``"dcfr"`` (with ``alpha``, ``beta``,
+    ``gamma`` for DCFR), as in :func:`lessons_lib.cfr.solve`; ``updates`` defaults to the
+    algorithm's own scheme.
+    """
+
+    def __init__(
+        self, game: RangeGame, algorithm: str = "cfr+", updates: str | None = None, **parameters
+    ) -> None:
+        if not isinstance(game, RangeGame):
+            raise ValueError(f"game must describe its public tree and ranges, got {describe(game)}")
+        if not isinstance(algorithm, str):
+            raise ValueError(f"algorithm must be a name such as 'cfr+', got {describe(algorithm)}")
+        self.game = game
+        self.variant: Variant = variant_named(algorithm, **parameters)
+        updates = self.variant.default_updates if updates is None else updates
+        check_choice(updates, self.variant.allowed_updates, f"updates for {algorithm}")
+        self.updates = updates
+        self.iteration = 0
+        tree = game.tree
+        self._tree = tree
+        self._layout = {i: action_layout(game, i) for i in (1, 2)}
+        n_nodes = len(tree.parent)
+        hands = len(game.initial_range(1)) + len(game.initial_range(2))
+        check_entries(8 * n_nodes * hands, "the range solver's tables")
+        self._hands = {i: len(game.initial_range(i)) for i in (1, 2)}
+        # prob[i][k, h]: i's probability of the action into node k (1 where i did not act).
+        self._prob = {i: np.ones((n_nodes, len(game.initial_range(i)))) for i in (1, 2)}
+        self.regret = {
+            i: np.zeros((len(self._layout[i].edges), len(game.initial_range(i)))) for i in (1, 2)
+        }
+        self.strategy_sum = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
+        self.sigma = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
+        self._reach: dict[int, np.ndarray] = {}
+        for i in (1, 2):
+            self._match(i)
+        # Bottom-up steps: per depth, (the children's rows, the reduceat starts, the parents).
+        self._up = []
+        for d in range(len(tree.levels) - 2, -1, -1):
+            level = tree.levels[d]
+            inner = [
+                k
+                for k in range(level.start, level.stop)
+                if tree.children[k].stop > tree.children[k].start
+            ]
+            if inner:
+                starts = (
+                    np.array([tree.children[k].start for k in inner])
+                    - tree.children[inner[0]].start
+                )
+                below = slice(tree.children[inner[0]].start, tree.children[inner[-1]].stop)
+                self._up.append((below, starts, np.array(inner), tree.player[inner]))
+
+    # Iterations.
+
+    def run(self, iterations: int) -> RangeSolver:
+        """Run ``iterations`` more iterations; returns the solver."""
+        iterations = check_integer(iterations, "iterations", minimum=1)
+        for _ in range(iterations):
+            t = self.iteration + 1
+            weight = self.variant.average_weight(t)
+            for i in (1, 2):  # S += w_t pi_i(k.a, h), from sigma^t
+                self.strategy_sum[i] += weight * self._current_reach(i)[self._layout[i].edges]
+            if self.updates == "alternating":
+                for i in (1, 2):
+                    self._add_regrets(i)
+                    self._update_strategy(i, t)
+            else:
+                for i in (1, 2):
+                    self._add_regrets(i)
+                for i in (1, 2):
+                    self._update_strategy(i, t)
+            for i in (1, 2):
+                self.strategy_sum[i] = self.variant.discount_strategy_sum(self.strategy_sum[i], t)
+            self.iteration = t
+        return self
+
+    def _add_regrets(self, i: int) -> None:
+        values = self._sweep(i, self._prob[i], self._current_reach(3 - i), best=False)
+        layout = self._layout[i]
+        self.regret[i] += values[layout.edges] - values[layout.parents]
+
+    def _update_strategy(self, i: int, t: int) -> None:
+        self.regret[i] = self.variant.discount_regrets(self.regret[i], t)
+        self._match(i)
+
+    def _match(self, i: int) -> None:
+        """Regret matching at every (node, hand) of i (uniform where no regret is positive)."""
+        self.sigma[i] = regret_matching(self.regret[i], self._layout[i].decisions)
+        self._prob[i][self._layout[i].edges] = self.sigma[i]
+        self._reach.pop(i, None)
+
+    def _current_reach(self, i: int) -> np.ndarray:
+        """``pi_i(k, h)`` under the current strategy, computed once per strategy."""
+        if i not in self._reach:
+            self._reach[i] = self.reach(i)
+        return self._reach[i]
+
+    # Sweeps.
+
+    def reach(self, player: int, prob: np.ndarray | None = None) -> np.ndarray:
+        """``pi_i(k, h)`` at every node k (rows), under sigma or the given action probabilities."""
+        prob = self._prob[player] if prob is None else prob
+        tree = self._tree
+        reach = np.empty_like(prob)
+        reach[0] = self.game.initial_range(player)
+        for level in tree.levels[1:]:
+            np.multiply(reach[tree.parent[level]], prob[level], out=reach[level])
+        return reach
+
+    def _sweep(self, i: int, own: np.ndarray, reach: np.ndarray, best: bool) -> np.ndarray:
+        """``v_i(k, h)`` at every node: i follows ``own`` (per-node action probabilities) or, if
+        ``best``, a best response; ``reach`` is the opponent's range at every node."""
+        tree = self._tree
+        values = np.empty((len(tree.parent), self._hands[i]))  # every row is written
+        values[tree.terminals] = self.game.terminal_values(i, reach)
+        for below, starts, inner, actor in self._up:
+            children = values[below]
+            mine = actor == i
+            if best:
+                combined = np.maximum.reduceat(children, starts)
+            else:
+                combined = np.add.reduceat(children * own[below], starts)
+            if not mine.all():
+                plain = np.add.reduceat(children, starts)
+                combined = np.where(mine[:, None], combined, plain)
+            values[inner] = combined
+        return values
+
+    # Results.
+
+    def average_strategy(self, player: int) -> np.ndarray:
+        """The average strategy: rows as the player's actions (see :meth:`action_rows`), columns
+        the player's private hands; uniform where the strategy sum is zero."""
+        player = check_player(player)
+        return normalised(self.strategy_sum[player], self._layout[player].decisions)
+
+    def current_strategy(self, player: int) -> np.ndarray:
+        """The current strategy sigma^{T+1}, laid out like :meth:`average_strategy`."""
+        return self.sigma[check_player(player)].copy()
+
+    def action_rows(self, player: int) -> list[tuple[str, str]]:
+        """(node name, action) for each row of ``player``'s strategy arrays."""
+        tree = self._tree
+        return [
+            (tree.node_name(int(p)), tree.action_name(int(e)))
+            for e, p in zip(
+                self._layout[check_player(player)].edges, self._layout[player].parents, strict=True
+            )
+        ]
+
+    def strategy_at(
+        self, node: str, strategy: np.ndarray | None = None
+    ) -> tuple[list[str], np.ndarray]:
+        """The actions at the decision node called ``node`` and their probabilities per private
+        hand of the player to act there (rows: actions; default: the average strategy)."""
+        tree = self._tree
+        k = tree.node_index(node)
+        player = int(tree.player[k])
+        if player == 0:
+            raise ValueError(f"node {node!r} is not a decision node")
+        rows = np.flatnonzero(self._layout[player].parents == k)
+        table = self.average_strategy(player) if strategy is None else strategy
+        edges = self._layout[player].edges[rows]
+        return [tree.action_name(int(e)) for e in edges], table[rows]
+
+    def node_probabilities(self, player: int, strategy: np.ndarray) -> np.ndarray:
+        """``strategy`` (rows as :meth:`action_rows`) spread over the nodes: the probability of
+        the action into each node, 1 where the player did not act."""
+        player = check_player(player)
+        prob = np.ones_like(self._prob[player])
+        prob[self._layout[player].edges] = strategy
+        return prob
+
+    def best_response_value(self, player: int, strategy: np.ndarray | None = None) -> float:
+        """``BR_i``: the best response's expected chips against the opponent's ``strategy``
+        (default: the opponent's average strategy)."""
+        player = check_player(player)
+        other = self.average_strategy(3 - player) if strategy is None else strategy
+        prob = self.node_probabilities(3 - player, other)
+        values = self._sweep(player, self._prob[player], self.reach(3 - player, prob), best=True)
+        return sum_of_products(self.game.initial_range(player), values[0])
+
+    def expected_value(self, strategies: dict[int, np.ndarray] | None = None) -> float:
+        """Player 1's expected chips when both follow ``strategies`` (default: the averages)."""
+        if strategies is None:
+            strategies = {i: self.average_strategy(i) for i in (1, 2)}
+        prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
+        values = self._sweep(1, prob[1], self.reach(2, prob[2]), best=False)
+        return sum_of_products(self.game.initial_range(1), values[0])
+
+    def exploitability(self, strategies: dict[int, np.ndarray] | None = None) -> float:
+        """``(BR_1 + BR_2) / 2`` in chips per hand (module docstring); default: the averages."""
+        if strategies is None:
+            strategies = {i: self.average_strategy(i) for i in (1, 2)}
+        return 0.5 * (
+            self.best_response_value(1, strategies[2]) + self.best_response_value(2, strategies[1])
+        )
+
+
+def regret_matching(regret: np.ndarray, decisions: Segments) -> np.ndarray:
+    """``sigma(a) = R+(a) / sum_b R+(b)`` per information set (rows cut by ``decisions``, one
+    column per hand), uniform where no regret is positive (Hart and Mas-Colell 2000)."""
+    return normalised(np.maximum(regret, 0.0), decisions)
+
+
+def normalised(weights: np.ndarray, decisions: Segments) -> np.ndarray:
+    """Each segment's rows divided by their sum, per column; uniform where the sum is zero."""
+    total = decisions.totals(weights)
+    widths = np.bincount(decisions.segment_of_row).take(decisions.segment_of_row)
+    out = np.empty_like(weights)
+    out[...] = (1.0 / widths)[:, None]
+    np.divide(weights, total, out=out, where=total > 0)
+    return out
+
+
+def check_player(player: object) -> int:
+    """``player`` after checking it is 1 or 2."""
+    if isinstance(player, bool) or player not in (1, 2):
+        raise ValueError(f"player must be 1 or 2, got {describe(player)}")
+    return int(player)
+
+
+@dataclass(frozen=True, eq=False)
+class _PublicRangeTree:
+    """:class:`~lessons_lib.games.public.PublicTree` seen through the :class:`RangeTree`
+    protocol."""
+
+    public: PublicTree
+    parent: np.ndarray
+    children: tuple[slice, ...]
+    levels: tuple[slice, ...]
+    player: np.ndarray
+    terminals: np.ndarray
+
+    def node_name(self, k: int) -> str:
+        return self.public.nodes[k].actions
+
+    def action_name(self, k: int) -> str:
+        return self.public.nodes[k].actions[-1]
+
+    def node_index(self, name: str) -> int:
+        return self.public.node_index(name)
+
+    def decision_nodes(self, player: int) -> np.ndarray:
+        return self.public.decision_nodes(player)
+
+
+class PublicTreeRanges:
+    """A :class:`~lessons_lib.games.base.Game` with a public tree and no chance node after the
+    deal (Kuhn poker and its generalisations) as a :class:`RangeGame`.
+
+    The initial ranges are all ones: chance's pair probabilities ``P_z(c_1, c_2)`` are inside the
+    tree's weighted payoffs, so ``v_1(z, c_1) = sum_{c_2} P_z u_z pi_2(z, c_2)``, the values of
+    :mod:`lessons_lib.cfr.public_tree`. Leduc poker, whose board card is a chance node in the
+    middle of the tree, is refused.
+    """
+
+    def __init__(self, game: Game) -> None:
+        public = public_tree(game)
+        if any(node.kind == "chance" for node in public.nodes):
+            raise ValueError(f"{game!r} has a chance node inside its public tree")
+        self.game = game
+        self.public = public
+        self.tree = _PublicRangeTree(
+            public=public,
+            parent=public.parent,
+            children=public.children,
+            levels=public.levels,
+            player=np.array([n.player if n.kind == "decision" else 0 for n in public.nodes]),
+            terminals=public.terminals,
+        )
+        self._payoff = public.weighted_payoff  # (terminal, c_1, c_2)
+
+    def initial_range(self, player: int) -> np.ndarray:
+        check_player(player)
+        return np.ones(len(self.public.hands))
+
+    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+        opponent = reach[self.tree.terminals]
+        if check_player(player) == 1:
+            return np.add.reduce(self._payoff * opponent[:, None, :], axis=2)
+        return -np.add.reduce(self._payoff * opponent[:, :, None], axis=1)
+
+    def policy(self, solver: RangeSolver) -> dict[str, np.ndarray]:
+        """``solver``'s average strategy as a policy: information-set key to probabilities."""
+        policy = {}
+        for player in (1, 2):
+            table = solver.average_strategy(player)
+            parents = action_layout(self, player).parents
+            for k in self.tree.decision_nodes(player):
+                rows = np.flatnonzero(parents == k)
+                for hand, key in enumerate(self.public.keys[k]):
+                    if key is not None:
+                        policy[key] = table[rows, hand].copy()
+        return {key: policy[key] for key in self.game.info_sets()}

@@ -1,0 +1,174 @@
+"""Cards, boards and two-card hands (combos) of Texas hold'em, and the 13 x 13 grid of hand classes.
+
+A card is a rank (``"23456789TJQKA"``) and a suit (``"cdhs"``), written ``"As"`` or ``"Td"``, and
+numbered ``4 * rank + suit`` from 0 (``"2c"``) to 51 (``"As"``): the numbering of phevaluator
+(:mod:`lessons_lib.holdem.strength`), so cards pass to the evaluator unchanged.
+
+A *combo* is one two-card starting hand: there are ``C(52, 2) = 1,326`` of them. A combo is kept as
+the pair ``(high, low)`` of its card numbers, high card first. On the river the board shows five
+cards, so a player can hold only the ``C(47, 2) = 1,081`` combos that use none of them: the board
+*blocks* the others.
+
+Players group combos into 169 *classes* drawn as a 13 x 13 grid, ranks from ace down: a pair
+(``"QQ"``, 6 combos) on the diagonal, a suited hand (``"AKs"``, 4 combos) above it, an offsuit
+hand (``"AKo"``, 12 combos) below it; 13 * 6 + 78 * 4 + 78 * 12 = 1,326.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from lessons_lib.validation import describe
+
+#: The ranks, lowest first.
+RANKS = "23456789TJQKA"
+#: The suits: clubs, diamonds, hearts, spades.
+SUITS = "cdhs"
+#: How many cards the river board shows.
+BOARD_SIZE = 5
+
+
+def parse_card(text: object) -> int:
+    """The number ``4 * rank + suit`` of a card written like ``"As"`` (ValueError otherwise)."""
+    if not (isinstance(text, str) and len(text) == 2):
+        raise ValueError(f"a card is a rank and a suit such as 'As' or 'Td', got {describe(text)}")
+    rank, suit = RANKS.find(text[0].upper()), SUITS.find(text[1].lower())
+    if rank < 0 or suit < 0:
+        raise ValueError(f"unknown card {describe(text)}: ranks are {RANKS!r}, suits are {SUITS!r}")
+    return 4 * rank + suit
+
+
+def card_name(card: int) -> str:
+    """The name (``"As"``) of card number ``card``."""
+    if not (isinstance(card, (int, np.integer)) and 0 <= card < 52):
+        raise ValueError(f"a card number is an integer from 0 to 51, got {describe(card)}")
+    return RANKS[card // 4] + SUITS[card % 4]
+
+
+def parse_cards(cards: str | Sequence[str], name: str = "cards") -> tuple[int, ...]:
+    """Distinct cards written as one string (``"KsQd7h"``, spaces allowed) or a list of names."""
+    if isinstance(cards, str):
+        text = cards.replace(" ", "").replace(",", "")
+        if len(text) % 2:
+            raise ValueError(f"{name} must be whole cards such as 'KsQd7h', got {cards!r}")
+        names = [text[k : k + 2] for k in range(0, len(text), 2)]
+    elif isinstance(cards, Sequence):
+        names = list(cards)
+    else:
+        raise ValueError(
+            f"{name} must be a string such as 'KsQd7h' or a list of cards, got {describe(cards)}"
+        )
+    numbers = tuple(parse_card(card) for card in names)
+    if len(set(numbers)) != len(numbers):
+        repeated = sorted({card_name(c) for c in numbers if numbers.count(c) > 1})
+        raise ValueError(f"{name} repeat the card(s) {', '.join(repeated)}: {describe(cards)}")
+    return numbers
+
+
+def parse_board(board: str | Sequence[str]) -> tuple[int, ...]:
+    """A river board: exactly five distinct cards (see :func:`parse_cards`)."""
+    cards = parse_cards(board, "board")
+    if len(cards) != BOARD_SIZE:
+        raise ValueError(f"a river board has {BOARD_SIZE} cards, got {len(cards)}: {board!r}")
+    return cards
+
+
+def all_combos() -> np.ndarray:
+    """The 1,326 combos as rows ``(high card, low card)``, ordered by high card, then low."""
+    high, low = np.tril_indices(52, k=-1)  # row-major: by high card, then low card
+    return np.stack([high, low], axis=1)
+
+
+def unblocked_combos(board: Sequence[int]) -> np.ndarray:
+    """The combos that share no card with ``board`` (card numbers), in :func:`all_combos` order."""
+    combos = all_combos()
+    blocked = np.isin(combos, np.asarray(board, dtype=int)).any(axis=1)
+    return combos[~blocked]
+
+
+def combo_name(combo: Sequence[int]) -> str:
+    """``"AhKd"``: the two cards of a combo, high card first."""
+    high, low = sorted((int(combo[0]), int(combo[1])), reverse=True)
+    return card_name(high) + card_name(low)
+
+
+def class_name(combo: Sequence[int]) -> str:
+    """The grid class of a combo: ``"QQ"``, ``"AKs"`` or ``"AKo"``."""
+    high, low = sorted((int(combo[0]), int(combo[1])), reverse=True)
+    if high // 4 == low // 4:
+        return 2 * RANKS[high // 4]
+    return RANKS[high // 4] + RANKS[low // 4] + ("s" if high % 4 == low % 4 else "o")
+
+
+def grid_cell(combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (row, column) of each combo's class in the 13 x 13 grid, aces in row and column 0.
+
+    A pair sits on the diagonal, a suited class above it (row: the high rank), an offsuit class
+    below it (column: the high rank).
+    """
+    combos = np.asarray(combos, dtype=int)
+    high = 12 - np.maximum(combos[:, 0], combos[:, 1]) // 4
+    low = 12 - np.minimum(combos[:, 0], combos[:, 1]) // 4
+    suited = combos[:, 0] % 4 == combos[:, 1] % 4
+    return np.where(suited, high, low), np.where(suited, low, high)
+
+
+def grid_names() -> list[list[str]]:
+    """The 13 x 13 grid of class names, row and column 0 the aces (``grid_names()[0][1]`` is
+    ``"AKs"``, ``[1][0]`` is ``"AKo"``)."""
+    ranks = RANKS[::-1]
+    return [
+        [
+            2 * ranks[r] if r == c else ranks[min(r, c)] + ranks[max(r, c)] + "so"[int(r > c)]
+            for c in range(13)
+        ]
+        for r in range(13)
+    ]
+
+
+def class_combos(name: str) -> np.ndarray:
+    """The combos of a class (``"QQ"``: 6, ``"AKs"``: 4, ``"AKo"``: 12), rows ``(high, low)``."""
+    if not isinstance(name, str) or len(name) not in (2, 3):
+        raise ValueError(f"a hand class is written like 'QQ', 'AKs' or 'AKo', got {describe(name)}")
+    high, low = RANKS.find(name[0].upper()), RANKS.find(name[1].upper())
+    kind = name[2:].lower()
+    if high < 0 or low < 0 or (high == low) != (kind == "") or kind not in ("", "s", "o"):
+        raise ValueError(f"a hand class is written like 'QQ', 'AKs' or 'AKo', got {name!r}")
+    if high < low:
+        raise ValueError(f"a hand class names its higher rank first ('AKs', not 'KAs'): {name!r}")
+    combos = all_combos()
+    ranks = combos // 4
+    suited = combos[:, 0] % 4 == combos[:, 1] % 4
+    keep = (ranks[:, 0] == high) & (ranks[:, 1] == low)
+    if kind == "s":
+        keep &= suited
+    elif kind == "o":
+        keep &= ~suited
+    return combos[keep]
+
+
+def grid_means(
+    combos: np.ndarray, values: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per grid class, the ``weights``-weighted mean of ``values`` over its combos, and the
+    class's total weight (two 13 x 13 arrays; the mean is 0 where the weight is 0).
+
+    For a strategy grid, ``values`` is a combo's probability of an action and ``weights`` its
+    range weight (or its reach at the node), so a cell shows how often the class takes the action.
+    """
+    combos = np.asarray(combos, dtype=int)
+    values, weights = np.asarray(values, dtype=float), np.asarray(weights, dtype=float)
+    if values.shape != (len(combos),) or weights.shape != (len(combos),):
+        raise ValueError(
+            f"values and weights need one entry per combo ({len(combos)}), got shapes "
+            f"{values.shape} and {weights.shape}"
+        )
+    rows, columns = grid_cell(combos)
+    cell = rows * 13 + columns
+    total = np.bincount(cell, weights, 169)
+    weighted = np.bincount(cell, weights * values, 169)
+    mean = np.zeros(169)
+    np.divide(weighted, total, out=mean, where=total > 0)
+    return mean.reshape(13, 13), total.reshape(13, 13)

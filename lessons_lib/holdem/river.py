@@ -1,0 +1,328 @@
+"""A heads-up no-limit hold'em river: the spot a commercial solver solves, and its public tree.
+
+**The spot.** Five board cards are out; player 1 (out of position) acts first, player 2 second.
+Each player's *range* gives a weight to every two-card combo the board does not block
+(:mod:`lessons_lib.holdem.ranges`); a pot of ``pot`` chips is already in the middle, half from
+each player, and each has ``stack`` more chips (the effective stack). Chance deals the pair
+``(h_1, h_2)`` with probability
+
+    P(h_1, h_2) = w_1(h_1) w_2(h_2) [h_1, h_2 share no card] / Z,
+
+``Z`` the sum of the numerator over all pairs: card removal is exact, since a pair that shares a
+card is never dealt.
+
+**The bet menu.** Facing no bet, a player checks or bets ``f * pot`` for each fraction f of
+``bet_sizes`` (the pot counts the chips bet so far on the river), or goes all-in (``all_in``);
+a bet of at least the remaining stack *is* the all-in, and equal amounts appear once. Facing a
+bet, a player folds, calls, or, while fewer than ``max_raises`` raises have been made and the
+bettor is not all-in, raises: to the call plus ``raise_size`` times the pot after the call, or
+all-in. Two checks or a call end in a showdown, a fold ends the hand.
+
+**Payoffs** are zero-sum, in chips, counted from the start of the river: a player who has put
+``c`` chips in on the river has ``pot / 2 + c`` at stake, so at a showdown player 1 wins
+``pot / 2 + c`` (``c`` the common amount), loses as much, or ties for 0, and a fold pays the
+other player the folder's stake. A solver's "expected value as a share of the pot" is this value
+plus ``pot / 2``.
+
+**The public tree** (:class:`RiverTree`) has one node per public betting sequence: decision
+nodes of player 1 or 2, fold nodes and showdown nodes, numbered breadth first with the children of
+each node consecutive, like :class:`~lessons_lib.games.public.PublicTree`'s. A range vector sits
+at every node (one entry per combo of the player), which is what the vectorised solver of
+:mod:`lessons_lib.holdem.solver` carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from lessons_lib.holdem.cards import combo_name, parse_board, unblocked_combos
+from lessons_lib.holdem.ranges import parse_range
+from lessons_lib.holdem.showdown import CardRemoval
+from lessons_lib.holdem.strength import hand_strength
+from lessons_lib.sums import sum_of_products
+from lessons_lib.validation import as_finite_vector, check_integer, check_number, describe
+
+#: The most nodes a river's tree may have (a menu of many sizes and raises grows it quickly).
+MAX_NODES = 100_000
+
+#: The kinds of node of the river's public tree.
+NODE_KINDS = ("decision", "fold", "showdown")
+
+
+@dataclass(frozen=True)
+class RiverNode:
+    """One public state: the actions so far, whose turn it is, and the chips put in on the river."""
+
+    actions: tuple[str, ...]  # the actions so far: "check", "bet 75%", "all-in", "call"...
+    kind: str  # "decision", "fold" or "showdown"
+    player: int  # the player to act at a decision node, the folder at a fold, 0 at a showdown
+    put_in: tuple[float, float]  # river chips of players 1 and 2
+    raises: int  # raises made so far (the first bet is not a raise)
+
+    @property
+    def name(self) -> str:
+        """The actions joined by ``" / "`` (``"root"`` at the root)."""
+        return " / ".join(self.actions) or "root"
+
+
+@dataclass(frozen=True, eq=False)
+class RiverTree:
+    """The public tree in arrays (see the module docstring); terminal arrays follow
+    ``folds`` and ``showdowns``."""
+
+    nodes: tuple[RiverNode, ...]
+    parent: np.ndarray  # parent[k]; -1 at the root
+    children: tuple[slice, ...]  # children[k]: consecutive node numbers (empty at terminals)
+    levels: tuple[slice, ...]  # levels[d]: the nodes at depth d
+    player: np.ndarray  # the player to act (0 at terminal nodes)
+    folds: np.ndarray  # the fold nodes
+    fold_payoff: np.ndarray  # player 1's payoff at each fold node
+    showdowns: np.ndarray  # the showdown nodes
+    showdown_stake: np.ndarray  # what player 1 wins at each showdown node with the better hand
+
+    @property
+    def terminals(self) -> np.ndarray:
+        """The terminal nodes: the folds, then the showdowns (the order of
+        :meth:`RiverGame.terminal_values`)."""
+        return np.concatenate([self.folds, self.showdowns])
+
+    def node_name(self, k: int) -> str:
+        """The name of node ``k`` (:attr:`RiverNode.name`)."""
+        return self.nodes[k].name
+
+    def action_name(self, k: int) -> str:
+        """The action that leads to node ``k`` (``"bet 75%"``)."""
+        return self.nodes[k].actions[-1]
+
+    def node_index(self, name: str) -> int:
+        """The number of the node called ``name`` (:attr:`RiverNode.name`)."""
+        for k, node in enumerate(self.nodes):
+            if node.name == name:
+                return k
+        raise ValueError(f"no node {name!r} in this river's tree")
+
+    def decision_nodes(self, player: int) -> np.ndarray:
+        """The decision nodes of ``player`` (1 or 2), in node order."""
+        return np.flatnonzero(self.player == player)
+
+
+class RiverGame:
+    """A river spot (module docstring): board, ranges, pot, stack and bet menu, checked.
+
+    ``ranges`` are two range strings (``"QQ+,AKs"``) or two weight vectors over the board's
+    unblocked combos. Only the combos with positive weight are kept, per player, in
+    ``combos[i]`` (with ``weights[i]`` and ``strength[i]``), so a narrow range makes a small game.
+    """
+
+    def __init__(
+        self,
+        board: str | Sequence[str],
+        ranges: Sequence[str | Sequence[float] | np.ndarray],
+        pot: float,
+        stack: float,
+        bet_sizes: Sequence[float] = (0.33, 0.75, 1.5),
+        raise_size: float = 1.0,
+        max_raises: int = 2,
+        all_in: bool = True,
+    ) -> None:
+        self.board = parse_board(board)
+        self.board_text = board if isinstance(board, str) else "".join(board)
+        self.pot = check_number(pot, "pot", minimum=0.0, open_minimum=True)
+        self.stack = check_number(stack, "stack", minimum=0.0, open_minimum=True)
+        self.bet_sizes = _bet_sizes(bet_sizes)
+        self.raise_size = check_number(raise_size, "raise_size", minimum=0.0, open_minimum=True)
+        self.max_raises = check_integer(max_raises, "max_raises", minimum=0)
+        if not isinstance(all_in, bool):
+            raise ValueError(f"all_in must be True or False, got {describe(all_in)}")
+        if not self.bet_sizes and not all_in:
+            raise ValueError("a river needs a bet: give bet_sizes or all_in=True")
+        self.all_in = all_in
+        board_combos = unblocked_combos(self.board)
+        if isinstance(ranges, str) or len(ranges) != 2:
+            raise ValueError(f"ranges must be two ranges, one per player, got {describe(ranges)}")
+        self.combos, self.weights, self.strength = {}, {}, {}
+        for player, given in zip((1, 2), ranges, strict=True):
+            weights = self._range(given, player, len(board_combos))
+            keep = weights > 0
+            self.combos[player] = board_combos[keep]
+            self.weights[player] = weights[keep]
+            self.strength[player] = hand_strength(self.board, board_combos[keep])
+        self.normaliser = sum_of_products(self.weights[1], self.removal[1].mass(self.weights[2])[0])
+        if self.normaliser <= 0:
+            raise ValueError("the two ranges share cards in every pair: no deal is possible")
+
+    def _range(self, given: object, player: int, size: int) -> np.ndarray:
+        """One player's weights over the board's unblocked combos, from a string or a vector."""
+        name = f"range of player {player}"
+        if isinstance(given, str):
+            weights = parse_range(given, self.board_text)
+        else:
+            weights = as_finite_vector(given, name, size)
+            if np.any((weights < 0) | (weights > 1)):
+                raise ValueError(f"{name} must hold weights in [0, 1], got {describe(given)}")
+        if not np.any(weights > 0):
+            raise ValueError(f"{name} holds no combo the board {self.board_text!r} allows")
+        return weights
+
+    @cached_property
+    def removal(self) -> dict[int, CardRemoval]:
+        """For each player i, :class:`CardRemoval` of i's combos against the opponent's."""
+        return {
+            i: CardRemoval.of(
+                self.combos[i], self.combos[3 - i], self.strength[i], self.strength[3 - i]
+            )
+            for i in (1, 2)
+        }
+
+    @cached_property
+    def tree(self) -> RiverTree:
+        """The public tree of the bet menu (see the module docstring)."""
+        return build_tree(self)
+
+    def initial_range(self, player: int) -> np.ndarray:
+        """``w_i``: the range weights of ``player``'s combos (the root's range)."""
+        return self.weights[_player(player)]
+
+    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+        """``v_i(z, h)`` at every terminal (folds, then showdowns) from the opponent's ranges
+        ``reach`` at every node: ``u_i(z) mass(h) / Z`` at a fold, ``stake (win - lose) / Z`` at a
+        showdown (:class:`~lessons_lib.holdem.showdown.CardRemoval`)."""
+        tree, removal = self.tree, self.removal[_player(player)]
+        sign = 1.0 if player == 1 else -1.0
+        fold = (sign / self.normaliser * tree.fold_payoff)[:, None] * removal.mass(
+            reach[tree.folds]
+        )
+        showdown = (tree.showdown_stake / self.normaliser)[:, None] * removal.showdown(
+            reach[tree.showdowns]
+        )
+        return np.concatenate([fold, showdown])
+
+    def equity(self, player: int) -> np.ndarray:
+        """Each of ``player``'s combos' share of the pot at a showdown against the opponent's
+        whole range, card removal exact: ``(weaker + ties / 2) / compatible`` (the equity curve)."""
+        player = _player(player)
+        return self.removal[player].equity(self.weights[3 - player])[0]
+
+    def hand_names(self, player: int) -> list[str]:
+        """The names (``"AhKd"``) of ``player``'s combos, in their order."""
+        return [combo_name(c) for c in self.combos[_player(player)]]
+
+    def actions(self, node: RiverNode) -> list[tuple[str, RiverNode]]:
+        """The legal actions at a decision node and the node each leads to."""
+        i = node.player
+        own, other = node.put_in[i - 1], node.put_in[2 - i]
+        total = self.pot + own + other
+        if own == other:  # no bet to face
+            after_check = (
+                RiverNode((*node.actions, "check"), "showdown", 0, node.put_in, 0)
+                if i == 2
+                else RiverNode((*node.actions, "check"), "decision", 2, node.put_in, 0)
+            )
+            moves = [("check", after_check)]
+            amounts = [(f"bet {_percent(f)}", f * total) for f in self.bet_sizes]
+            return moves + self._bets(node, amounts, raises=0)
+        fold = RiverNode((*node.actions, "fold"), "fold", i, node.put_in, node.raises)
+        called = (other, other)
+        call = RiverNode((*node.actions, "call"), "showdown", 0, called, node.raises)
+        moves = [("fold", fold), ("call", call)]
+        if node.raises < self.max_raises and other < self.stack:
+            to = other + self.raise_size * (self.pot + 2 * other)
+            moves += self._bets(node, [(f"raise {_percent(self.raise_size)}", to)], node.raises + 1)
+        return moves
+
+    def _bets(
+        self, node: RiverNode, amounts: list[tuple[str, float]], raises: int
+    ) -> list[tuple[str, RiverNode]]:
+        """The bets (or raises) to the given river totals, all-in at the stack, no amount twice."""
+        i = node.player
+        moves, seen = [], set()
+        wanted = [(label, min(to, self.stack)) for label, to in amounts]
+        if self.all_in:
+            wanted.append(("all-in", self.stack))
+        for label, to in wanted:
+            if to in seen or to <= node.put_in[2 - i]:
+                continue
+            seen.add(to)
+            put_in = (to, node.put_in[1]) if i == 1 else (node.put_in[0], to)
+            name = "all-in" if to == self.stack else label
+            moves.append(
+                (name, RiverNode((*node.actions, name), "decision", 3 - i, put_in, raises))
+            )
+        return moves
+
+    def __repr__(self) -> str:
+        return (
+            f"RiverGame(board={self.board_text!r}, combos=({len(self.combos[1])}, "
+            f"{len(self.combos[2])}), pot={self.pot!r}, stack={self.stack!r}, "
+            f"bet_sizes={self.bet_sizes!r}, raise_size={self.raise_size!r}, "
+            f"max_raises={self.max_raises!r}, all_in={self.all_in!r})"
+        )
+
+
+def build_tree(game: RiverGame) -> RiverTree:
+    """Lay out the public tree of ``game`` breadth first (see :class:`RiverTree`)."""
+    nodes = [RiverNode((), "decision", 1, (0.0, 0.0), 0)]
+    parent, children, levels = [-1], [], [slice(0, 1)]
+    while levels[-1].start < levels[-1].stop:
+        for k in range(levels[-1].start, levels[-1].stop):
+            first = len(nodes)
+            if nodes[k].kind == "decision":
+                for _, child in game.actions(nodes[k]):
+                    nodes.append(child)
+                    parent.append(k)
+                if len(nodes) > MAX_NODES:
+                    raise ValueError(
+                        f"the bet menu makes a tree of more than {MAX_NODES:,} nodes: use fewer "
+                        "bet sizes or raises"
+                    )
+            children.append(slice(first, len(nodes)))
+        levels.append(slice(levels[-1].stop, len(nodes)))
+    levels.pop()
+    half = game.pot / 2
+    folds = [k for k, n in enumerate(nodes) if n.kind == "fold"]
+    showdowns = [k for k, n in enumerate(nodes) if n.kind == "showdown"]
+    fold_payoff = [
+        (half + nodes[k].put_in[1]) if nodes[k].player == 2 else -(half + nodes[k].put_in[0])
+        for k in folds
+    ]
+    return RiverTree(
+        nodes=tuple(nodes),
+        parent=np.array(parent, dtype=np.int64),
+        children=tuple(children),
+        levels=tuple(levels),
+        player=np.array([n.player if n.kind == "decision" else 0 for n in nodes], dtype=np.int64),
+        folds=np.array(folds, dtype=np.int64),
+        fold_payoff=np.array(fold_payoff, dtype=float),
+        showdowns=np.array(showdowns, dtype=np.int64),
+        showdown_stake=np.array([half + nodes[k].put_in[0] for k in showdowns], dtype=float),
+    )
+
+
+def _bet_sizes(sizes: object) -> tuple[float, ...]:
+    """The bet fractions, each a positive number, sorted, no repeats."""
+    if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
+        raise ValueError(f"bet_sizes must be a list of pot fractions, got {describe(sizes)}")
+    checked = sorted({check_number(f, "a bet size", minimum=0.0, open_minimum=True) for f in sizes})
+    labels = [_percent(f) for f in checked]
+    if len(set(labels)) < len(labels):
+        raise ValueError(
+            f"bet sizes closer than 0.1% of the pot would share a name: {describe(sizes)}"
+        )
+    return tuple(checked)
+
+
+def _percent(fraction: float) -> str:
+    """``"75%"`` for 0.75 (up to one decimal: ``"33.3%"``)."""
+    text = f"{100 * fraction:.1f}".rstrip("0").rstrip(".")
+    return f"{text}%"
+
+
+def _player(player: object) -> int:
+    """``player`` after checking it is 1 or 2."""
+    if player not in (1, 2) or isinstance(player, bool):
+        raise ValueError(f"player must be 1 or 2, got {describe(player)}")
+    return int(player)

@@ -20,6 +20,7 @@ from lessons_lib.abstraction import (
     kmeans_groups,
     measure_abstraction,
     measure_abstractions,
+    measurement_table,
     pathologies,
     percentile_groups,
     postflop_strength,
@@ -363,6 +364,9 @@ def test_measurements_stop_at_the_target_and_real_is_never_below_abstract() -> N
     assert full.info_sets == len(game.info_sets())
     assert abs(full.real_exploitability - full.abstract_exploitability) <= 1e-12
     assert measured[0].real_exploitability > measured[1].real_exploitability > 1e-3
+    table = measurement_table(measured)
+    assert list(table["buckets"]) == [1, 2, 4]
+    assert list(table["real_exploitability"]) == [m.real_exploitability for m in measured]
 
 
 def test_the_budget_ends_a_solve_that_does_not_reach_the_target() -> None:
@@ -436,5 +440,9 @@ def test_bad_arguments_are_refused_by_name() -> None:
         measure_abstractions(SIX, "strength", "123", 0.1)
     with pytest.raises(ValueError, match="abstract"):
         real_exploitability(SIX, uniform_policy(SIX))
+    with pytest.raises(ValueError, match="measurements"):
+        measurement_table([1.0])
+    with pytest.raises(ValueError, match="tolerance"):
+        pathologies([fake(card_bucketing(SIX, "strength", 2), 0.1)], tolerance=-1)
     with pytest.raises(ValueError, match="card"):
         postflop_strength(LeducPoker(ranks=4, suits=1), 2, 2)

@@ -28,6 +28,7 @@ from lessons_lib.abstraction.measurement import (
     Pathology,
     measure_abstraction,
     measure_abstractions,
+    measurement_table,
     pathologies,
     solve_abstraction,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "kmeans_groups",
     "measure_abstraction",
     "measure_abstractions",
+    "measurement_table",
     "pathologies",
     "percentile_groups",
     "postflop_strength",

@@ -1,6 +1,7 @@
 """Card bucketings of Leduc poker: which private cards a player is made unable to tell apart.
 
-A *card abstraction* (Gilpin and Sandholm 2007; Waugh, Schnizlein, Bowling and Szafron 2009,
+A *card abstraction* (Gilpin and Sandholm 2007, "Lossless abstraction of imperfect information
+games", JACM; Waugh, Schnizlein, Bowling and Szafron 2009,
 "Abstraction pathologies in extensive games", AAMAS) partitions what a player can see of the cards
 into *buckets* and lets the player know only the bucket. In Leduc poker with ``R`` ranks a player
 sees

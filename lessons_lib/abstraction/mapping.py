@@ -11,7 +11,9 @@ section 2: an abstract strategy is a real strategy that cannot tell the bucket's
   the real cards. This is the abstraction's real cost (Johanson et al. 2013, "Evaluating
   state-space abstractions in extensive-form games", AAMAS, measure abstractions by it).
 
-Both are exact (:mod:`lessons_lib.exploitability`).
+The first never exceeds the second: the abstract game has the real payoffs, so every abstract
+strategy of the responder is also a real one, and the real best response gains at least as much.
+With one bucket per rank the two are equal. Both are exact (:mod:`lessons_lib.exploitability`).
 """
 
 from __future__ import annotations

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import pandas as pd
+
 from lessons_lib.abstraction.abstract_game import AbstractLeduc
 from lessons_lib.abstraction.bucketing import CardBucketing, card_bucketing
 from lessons_lib.abstraction.mapping import real_exploitability
@@ -113,6 +115,34 @@ def measure_abstractions(
     if not counts:
         raise ValueError("bucket_counts must hold at least one bucket count")
     return [measure_abstraction(game, method, b, target, **solver) for b in counts]
+
+
+#: The columns of :func:`measurement_table`.
+TABLE_COLUMNS = (
+    "method",
+    "buckets",
+    "info_sets",
+    "iterations",
+    "abstract_exploitability",
+    "real_exploitability",
+)
+
+
+def measurement_table(measurements: Iterable[AbstractionMeasurement]) -> pd.DataFrame:
+    """The measurements as a table, one row each, in chips per hand (:data:`TABLE_COLUMNS`)."""
+    measured = non_empty_list_of(measurements, AbstractionMeasurement, "measurements")
+    rows = [
+        (
+            m.bucketing.method,
+            m.buckets,
+            m.info_sets,
+            m.iterations,
+            m.abstract_exploitability,
+            m.real_exploitability,
+        )
+        for m in measured
+    ]
+    return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
 
 
 def pathologies(

@@ -62,7 +62,8 @@ def measure(ranks: int, target: float) -> None:
         for p in found:
             print(
                 f"{method:>10} pathology: B = {p.fine.buckets} refines B = {p.coarse.buckets} "
-                f"yet is {p.increase:.6f} chips more exploitable"
+                f"yet is {p.increase:.6f} chips more exploitable "
+                f"({'beyond' if p.beyond_solver_error else 'within'} the solves' error)"
             )
         if not found:
             print(f"{method:>10}: no strictly finer bucketing is more exploitable")

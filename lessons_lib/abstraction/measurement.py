@@ -63,6 +63,14 @@ class Pathology:
         """How much more exploitable the finer abstraction's strategy is, in chips per hand."""
         return self.fine.real_exploitability - self.coarse.real_exploitability
 
+    @property
+    def beyond_solver_error(self) -> bool:
+        """Whether the increase exceeds the sum of the two in-abstraction exploitabilities the
+        solves reached: a rule of thumb for "not an artefact of stopping early", not a bound
+        (an abstract equilibrium's real exploitability has no Lipschitz bound in epsilon')."""
+        solver_error = self.coarse.abstract_exploitability + self.fine.abstract_exploitability
+        return self.increase > solver_error
+
 
 def solve_abstraction(
     abstract: AbstractLeduc,

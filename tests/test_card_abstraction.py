@@ -449,3 +449,16 @@ def test_bad_arguments_are_refused_by_name() -> None:
         pathologies([fake(card_bucketing(SIX, "strength", 2), 0.1)], tolerance=-1)
     with pytest.raises(ValueError, match="card"):
         postflop_strength(LeducPoker(ranks=4, suits=1), 2, 2)
+
+
+@pytest.mark.parametrize("suits", [1, 3])
+@pytest.mark.parametrize("method", METHODS)
+def test_one_bucket_per_rank_separates_every_real_set_with_other_suit_counts(method, suits) -> None:
+    game = LeducPoker(ranks=4, suits=suits)
+    abstract = AbstractLeduc(game, card_bucketing(game, method, 4))
+    assert all(len(abstract.real_keys(key)) == 1 for key in abstract.info_sets())
+    assert len(abstract.info_sets()) == len(game.info_sets())
+    coarse = AbstractLeduc(game, card_bucketing(game, method, 2))
+    assert len(coarse.info_sets()) < len(game.info_sets())
+    policy = solve(coarse, "cfr", 10, checkpoints=[10]).average_policy()
+    assert real_exploitability(coarse, policy) >= abstract_exploitability(coarse, policy) > 0

@@ -1,0 +1,169 @@
+"""What a card abstraction costs: solve it, map the solution back, and measure it in the real game.
+
+For each bucket count ``B`` the abstract game (:mod:`lessons_lib.abstraction.abstract_game`) is
+solved by CFR until the exploitability of its average strategy *within the abstraction* is at most
+a target (or an iteration budget runs out; the measurement says which it reached). The induced
+real strategy's exploitability is then measured exactly in the real game
+(:mod:`lessons_lib.abstraction.mapping`). With ``B`` equal to the number of ranks the abstraction
+is the real game and both numbers coincide.
+
+The *abstraction pathology* of Waugh, Schnizlein, Bowling and Szafron (2009, "Abstraction
+pathologies in extensive games", AAMAS) is a pair of abstractions, one strictly finer than the
+other (every bucket of the finer lies inside a bucket of the coarser), whose equilibria are ordered
+the wrong way in the real game: the finer one's is more exploitable. They found such pairs in
+Leduc poker, so refining an abstraction is no guarantee of a better strategy. :func:`pathologies`
+lists them among measured bucketings. Two cautions, both about what "the abstraction's
+equilibrium" means: an approximate solution's real exploitability moves with its in-abstraction
+error, and an abstract game can have many equilibria whose real exploitabilities differ; the
+measurement reports the one CFR's average converges to from uniform play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pandas as pd
+
+from lessons_lib.abstraction.abstract_game import AbstractLeduc
+from lessons_lib.abstraction.bucketing import CardBucketing, card_bucketing
+from lessons_lib.abstraction.mapping import real_exploitability
+from lessons_lib.cfr.solver import solve
+from lessons_lib.games.leduc import LeducPoker
+from lessons_lib.policy import Policy
+from lessons_lib.validation import check_integer, check_number, non_empty_list_of
+
+
+@dataclass(frozen=True)
+class AbstractionMeasurement:
+    """One solved abstraction: its size, how far CFR went, and the two exploitabilities (chips)."""
+
+    bucketing: CardBucketing
+    info_sets: int  # the abstract game's information sets
+    iterations: int  # CFR iterations run
+    abstract_exploitability: float  # epsilon' of the average strategy, within the abstraction
+    real_exploitability: float  # epsilon of the induced strategy, in the real game
+
+    @property
+    def buckets(self) -> int:
+        """The number of buckets per round asked for."""
+        return self.bucketing.buckets
+
+
+@dataclass(frozen=True)
+class Pathology:
+    """A finer bucketing whose solution is more exploitable in the real game than a coarser
+    one's."""
+
+    coarse: AbstractionMeasurement
+    fine: AbstractionMeasurement
+
+    @property
+    def increase(self) -> float:
+        """How much more exploitable the finer abstraction's strategy is, in chips per hand."""
+        return self.fine.real_exploitability - self.coarse.real_exploitability
+
+    @property
+    def beyond_solver_error(self) -> bool:
+        """Whether the increase exceeds the sum of the two in-abstraction exploitabilities the
+        solves reached: a rule of thumb for "not an artefact of stopping early", not a bound
+        (an abstract equilibrium's real exploitability has no Lipschitz bound in epsilon')."""
+        solver_error = self.coarse.abstract_exploitability + self.fine.abstract_exploitability
+        return self.increase > solver_error
+
+
+def solve_abstraction(
+    abstract: AbstractLeduc,
+    target: float,
+    *,
+    algorithm: str = "cfr+",
+    check_every: int = 100,
+    max_iterations: int = 20_000,
+) -> tuple[Policy, int, float]:
+    """CFR on ``abstract`` until its average strategy's in-abstraction exploitability is at most
+    ``target`` (checked every ``check_every`` iterations) or ``max_iterations`` are run.
+
+    Returns ``(average policy, iterations run, in-abstraction exploitability reached)``.
+    """
+    if not isinstance(abstract, AbstractLeduc):
+        raise ValueError(f"abstract must be an AbstractLeduc, got {abstract!r}")
+    target = check_number(target, "target", minimum=0.0)
+    check_every = check_integer(check_every, "check_every", minimum=1)
+    max_iterations = check_integer(max_iterations, "max_iterations", minimum=check_every)
+    run = solve(abstract, algorithm, check_every, checkpoints=[check_every])
+    while run.history[-1].average_exploitability > target and run.iterations < max_iterations:
+        step = min(check_every, max_iterations - run.iterations)
+        run.train(step, checkpoints=[run.iterations + step])
+    return run.average_policy(), run.iterations, run.history[-1].average_exploitability
+
+
+def measure_abstraction(
+    game: LeducPoker, method: str, buckets: int, target: float, **solver: object
+) -> AbstractionMeasurement:
+    """Solve ``game``'s abstraction by ``method`` with ``buckets`` buckets to ``target``
+    (options ``solver`` as in :func:`solve_abstraction`) and measure it."""
+    abstract = AbstractLeduc(game, card_bucketing(game, method, buckets))
+    policy, iterations, reached = solve_abstraction(abstract, target, **solver)
+    return AbstractionMeasurement(
+        bucketing=abstract.bucketing,
+        info_sets=len(abstract.info_sets()),
+        iterations=iterations,
+        abstract_exploitability=reached,
+        real_exploitability=real_exploitability(abstract, policy),
+    )
+
+
+def measure_abstractions(
+    game: LeducPoker, method: str, bucket_counts: Iterable[int], target: float, **solver: object
+) -> list[AbstractionMeasurement]:
+    """:func:`measure_abstraction` for every bucket count of ``bucket_counts``, in that order."""
+    if isinstance(bucket_counts, (str, bytes)) or not isinstance(bucket_counts, Iterable):
+        raise ValueError(f"bucket_counts must be a list of integers, got {bucket_counts!r}")
+    counts = list(bucket_counts)
+    if not counts:
+        raise ValueError("bucket_counts must hold at least one bucket count")
+    return [measure_abstraction(game, method, b, target, **solver) for b in counts]
+
+
+#: The columns of :func:`measurement_table`.
+TABLE_COLUMNS = (
+    "method",
+    "buckets",
+    "info_sets",
+    "iterations",
+    "abstract_exploitability",
+    "real_exploitability",
+)
+
+
+def measurement_table(measurements: Iterable[AbstractionMeasurement]) -> pd.DataFrame:
+    """The measurements as a table, one row each, in chips per hand (:data:`TABLE_COLUMNS`)."""
+    measured = non_empty_list_of(measurements, AbstractionMeasurement, "measurements")
+    rows = [
+        (
+            m.bucketing.method,
+            m.buckets,
+            m.info_sets,
+            m.iterations,
+            m.abstract_exploitability,
+            m.real_exploitability,
+        )
+        for m in measured
+    ]
+    return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+def pathologies(
+    measurements: Iterable[AbstractionMeasurement], tolerance: float = 0.0
+) -> list[Pathology]:
+    """Every pair (coarse, fine) of ``measurements`` where ``fine``'s bucketing strictly refines
+    ``coarse``'s and its real exploitability is larger by more than ``tolerance``."""
+    measured = non_empty_list_of(measurements, AbstractionMeasurement, "measurements")
+    tolerance = check_number(tolerance, "tolerance", minimum=0.0)
+    return [
+        Pathology(coarse, fine)
+        for coarse in measured
+        for fine in measured
+        if fine.bucketing.strictly_refines(coarse.bucketing)
+        and fine.real_exploitability > coarse.real_exploitability + tolerance
+    ]

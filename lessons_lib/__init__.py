@@ -35,6 +35,8 @@ Real poker
 - :mod:`lessons_lib.holdem`: a no-limit hold'em river (cards, range strings, phevaluator's hand
   strength, card-removal showdowns by sorting), solved by the range engine of
   :mod:`lessons_lib.cfr.range_solver` and checked by the sequence-form LP
+- :mod:`lessons_lib.abstraction`: card abstraction measured (hand strength, bucketings, the
+  abstract game, its strategy mapped back to the real game, and the real exploitability)
 
 Lessons built on the solvers
 - :mod:`lessons_lib.convergence`: iterations to reach a target, fitted rates, the worst-case bounds

@@ -244,3 +244,19 @@ def non_empty_list_of(values: object, kind: type, name: str) -> list:
         if not isinstance(value, kind):
             raise ValueError(f"{name} must hold {kind.__name__}s, got {describe(value)}")
     return chosen
+
+
+def check_instance(
+    value: object, kind: type | tuple[type, ...], name: str, what: str = ""
+) -> object:
+    """``value`` after checking it is an instance of ``kind``; ``what`` names the kind in words.
+
+    For the objects the library works on (a game, a policy dict, a generator): a ``ValueError``
+    naming the argument, instead of an ``AttributeError`` from deep inside.
+    """
+    if not isinstance(value, kind):
+        if not what:
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            what = " or ".join(k.__name__ for k in kinds)
+        raise ValueError(f"{name} must be {what}, got {describe(value)}")
+    return value

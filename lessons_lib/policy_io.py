@@ -144,8 +144,8 @@ def _read_file(path: Path) -> str:
     FIFO without a writer is refused at once instead of hanging.
     """
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(descriptor, "rb") as file:
-        status = os.fstat(file.fileno())
+    try:
+        status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
             raise ValueError(f"{path}: not a regular file, so it is not read as a policy file")
         if status.st_size > MAX_FILE_BYTES:
@@ -153,7 +153,10 @@ def _read_file(path: Path) -> str:
                 f"{path}: {status.st_size:,} bytes, larger than the {MAX_FILE_BYTES:,} bytes a "
                 f"policy file may have"
             )
-        data = file.read()
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            data = file.read()
+    finally:
+        os.close(descriptor)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -36,6 +36,7 @@ from lessons_lib.validation import (
     check_instance,
     check_integer,
     check_iterations,
+    check_number,
     describe,
 )
 
@@ -392,6 +393,7 @@ def regret_bound(game: MatrixGame, iterations: int) -> float:
     """
     check_instance(game, MatrixGame, "game", "a MatrixGame")
     iterations = check_iterations(iterations)
+    check_number(iterations, "iterations")  # sqrt(|A| / T) needs T as a float
     n_actions = max(game.payoffs.shape)
     return game.payoff_range() * float(np.sqrt(n_actions / iterations))
 

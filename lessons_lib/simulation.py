@@ -120,8 +120,10 @@ def mean_and_interval(
         )
     z = float(norm.ppf(0.5 + confidence / 2.0))
     mean, spread = _mean_and_deviation(values)
-    half_width = z * spread / np.sqrt(values.size)
-    return mean, float(half_width)
+    half_width = float(z * spread / np.sqrt(values.size))
+    if not np.isfinite(half_width):
+        raise ValueError(f"payoffs too spread out for a finite interval: {describe(payoffs)}")
+    return mean, half_width
 
 
 def _mean_and_deviation(values: np.ndarray) -> tuple[float, float]:

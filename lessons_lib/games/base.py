@@ -47,12 +47,17 @@ MAX_HISTORIES = 10**7
 BYTES_PER_HISTORY = 400
 
 
+def count(number: int) -> str:
+    """``number`` with thousands separators, or as a power of two when it is astronomical."""
+    return f"{number:,}" if number < 10**30 else f"about 2**{number.bit_length() - 1}"
+
+
 def check_histories(histories: int, what: str) -> int:
     """Refuse, before building anything, a game whose tree would have more than
     :data:`MAX_HISTORIES` histories; the message says how much memory it would need."""
     if histories > MAX_HISTORIES:
         raise ValueError(
-            f"{what} would have {histories:,} histories, about "
+            f"{describe(what)} would have {count(histories)} histories, about "
             f"{format_bytes(BYTES_PER_HISTORY * histories)} of game tree, more than the "
             f"{MAX_HISTORIES:,} histories this library builds"
         )

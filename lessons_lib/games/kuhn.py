@@ -74,7 +74,9 @@ class KuhnPoker(Game):
         if isinstance(n_cards, bool) or not isinstance(n_cards, Integral) or n_cards < 2:
             raise ValueError(f"n_cards must be an integer of at least 2, got {describe(n_cards)}")
         # One root per deal and 9 histories below it (4 decisions and 5 endings, the root counted).
-        check_histories(9 * int(n_cards) * (int(n_cards) - 1), f"KuhnPoker(n_cards={n_cards})")
+        check_histories(
+            9 * int(n_cards) * (int(n_cards) - 1), f"KuhnPoker(n_cards={describe(n_cards)})"
+        )
         self._n_cards = int(n_cards)
         self.cards = card_names(self._n_cards)
         self._keys = tuple(

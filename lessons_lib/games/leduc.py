@@ -51,7 +51,7 @@ from itertools import permutations
 from numbers import Integral
 from typing import NamedTuple
 
-from lessons_lib.games.base import MAX_HISTORIES, Deal, Game, History, check_histories
+from lessons_lib.games.base import MAX_HISTORIES, Deal, Game, History, check_histories, count
 from lessons_lib.games.kuhn import card_names
 from lessons_lib.validation import describe
 
@@ -148,17 +148,24 @@ class LeducPoker(Game):
     def _check_size(self) -> None:
         """Refuse, before enumerating anything, a game whose tree would not fit.
 
-        The card triples are enumerated once (``n (n - 1) (n - 2)`` of them for ``n`` cards) and
+        A stake must be an exact float payoff (at most ``2**53`` chips). The card triples are
+        enumerated once (``n (n - 1) (n - 2)`` of them for ``n`` cards) and
         every rank deal meets every public sequence; one round has ``6 m + 2`` non-empty action
         sequences (``m = max_raises``) of which ``2 m + 1`` lead to the second round, so there are
         ``1 + (6 m + 2)(2 m + 2)`` public sequences.
         """
-        what = f"LeducPoker({', '.join(f'{k}={v!r}' for k, v in self.parameters.items())})"
+        what = f"LeducPoker({', '.join(f'{k}={describe(v)}' for k, v in self.parameters.items())})"
         n, ranks, m = self._ranks * self._suits, self._ranks, self._max_raises
         if n * (n - 1) * (n - 2) > MAX_HISTORIES:
             raise ValueError(
-                f"{what} has {n * (n - 1) * (n - 2):,} card deals to enumerate, more than "
-                f"{MAX_HISTORIES:,}"
+                f"{describe(what)} has {count(n * (n - 1) * (n - 2))} card deals to enumerate, "
+                f"more than {MAX_HISTORIES:,}"
+            )
+        stake = ANTE + m * sum(self._raise_sizes)
+        if stake > 2**53:
+            raise ValueError(
+                f"{describe(what)}: raise_sizes and max_raises allow a stake of {count(stake)} "
+                f"chips, more than the 2**53 a float payoff holds exactly"
             )
         pairs_allowed = {1: ranks * (ranks - 1) * (ranks - 2), 2: ranks**3 - ranks}
         rank_deals = pairs_allowed.get(self._suits, ranks**3)

@@ -32,6 +32,20 @@ from lessons_lib.validation import (
     describe,
 )
 
+#: The largest payoff magnitude a game may have: sums and differences of payoffs (the payoff
+#: range, a round's regrets) then stay far from float overflow (about 1.8e308).
+MAX_PAYOFF = 1e300
+
+
+def _payoff_matrix(values: object, name: str) -> np.ndarray:
+    """``values`` as a fresh finite float matrix with no entry larger than :data:`MAX_PAYOFF`."""
+    matrix = as_finite_array(values, name).copy()
+    if matrix.size and float(np.abs(matrix).max()) > MAX_PAYOFF:
+        raise ValueError(
+            f"{name} has an entry larger than {MAX_PAYOFF!r} in magnitude: {describe(values)}"
+        )
+    return matrix
+
 
 @dataclass(frozen=True)
 class MatrixGame:
@@ -47,7 +61,7 @@ class MatrixGame:
     column_actions: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        matrix = as_finite_array(self.payoffs, "payoff matrix").copy()
+        matrix = _payoff_matrix(self.payoffs, "payoff matrix")
         if matrix.ndim != 2 or 0 in matrix.shape:
             raise ValueError(
                 f"payoff matrix must be a non-empty 2-D array, got shape {matrix.shape}"
@@ -214,7 +228,7 @@ LP_SCALE_ABOVE = 2.0**20
 
 
 def _lp_scale(payoffs: np.ndarray) -> float:
-    """1, or the power of two that brings the largest payoff below :data:`LP_SCALE_ABOVE`.
+    """1, or the power of two that brings the largest payoff into [1, 2).
 
     HiGHS refuses coefficients near 1e20; dividing by a power of two is exact (the equilibrium
     strategies do not change and the value is multiplied back exactly).
@@ -222,7 +236,8 @@ def _lp_scale(payoffs: np.ndarray) -> float:
     largest = float(np.abs(payoffs).max())
     if largest <= LP_SCALE_ABOVE:
         return 1.0
-    return 2.0 ** math.ceil(math.log2(largest))
+    _, exponent = math.frexp(largest)  # largest = m 2**exponent with 1/2 <= m < 1
+    return math.ldexp(1.0, exponent - 1)
 
 
 def _maximin(payoffs: np.ndarray) -> tuple[np.ndarray, float]:
@@ -318,7 +333,7 @@ class BimatrixGame:
     def __post_init__(self) -> None:
         rows, columns = _action_names(self.name, self.row_actions, self.column_actions)
         for name in ("row_payoffs", "column_payoffs"):
-            matrix = as_finite_array(getattr(self, name), name).copy()
+            matrix = _payoff_matrix(getattr(self, name), name)
             if matrix.shape != (len(rows), len(columns)):
                 raise ValueError(
                     f"{name} must have shape ({len(rows)}, {len(columns)}), one row per row "

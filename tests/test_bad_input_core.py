@@ -105,6 +105,7 @@ UNIFORM = uniform_policy(KUHN)
 NASH = nash_equilibrium(0.0)
 SIZE = KUHN.tree.size
 THIRD = [1 / 3, 1 / 3, 1 / 3]
+PENNIES = MatrixGame("pennies", [[1e300, -1e300], [-1e300, 1e300]], ("h", "t"))
 TRAJECTORY = self_play(RPS, 4)
 GENERAL = general_sum_self_play(SHAPLEY, 4)
 RNG = np.random.default_rng(0)
@@ -375,7 +376,7 @@ CASES = {
     "bot action": (lambda: RegretMatchingBot(RPS).play("lizard"), "action"),
     "bot action list": (lambda: RegretMatchingBot(RPS).play(["rock"]), "action"),
     "payoffs overflow in self_play": (
-        lambda: self_play(MatrixGame("g", [[1.7e308] * 2, [-1.7e308] * 2], ("a", "b")), 3),
+        lambda: self_play(PENNIES, 3, ([1.7976931348623157e308] * 2, [1.0, 0.0])),
         "overflowed",
     ),
     # normal_form
@@ -389,6 +390,11 @@ CASES = {
     "MatrixGame actions twice": (lambda: MatrixGame("g", np.eye(2), ("a", "a")), "row_actions"),
     "MatrixGame actions ints": (lambda: MatrixGame("g", np.eye(2), (1, 2)), "row_actions"),
     "MatrixGame columns": (lambda: MatrixGame("g", np.eye(2), ("a", "b"), 3), "column_actions"),
+    "MatrixGame payoff too large": (lambda: MatrixGame("g", [[1.7e308]], ("a",)), "payoff"),
+    "BimatrixGame payoff too large": (
+        lambda: BimatrixGame("g", [[0.0]], [[-1e301]], ("a",)),
+        "column_payoffs",
+    ),
     "MatrixGame name": (lambda: MatrixGame(None, np.eye(2), ("a", "b")), "name"),
     "BimatrixGame ragged": (
         lambda: BimatrixGame("g", [[1], [1, 2]], np.eye(2), ("a", "b")),
@@ -629,14 +635,18 @@ def test_mean_and_interval_of_huge_payoffs_is_finite():
 
 def test_solve_scales_huge_payoffs_exactly():
     """HiGHS refuses coefficients near 1e20; the solution of 1e100 * RPS is RPS's, scaled."""
-    big = MatrixGame("big", RPS.payoffs * 1e100, RPS.row_actions)
-    solution = solve(big)
-    np.testing.assert_allclose(solution.sigma, THIRD, atol=1e-9)
-    assert abs(solution.value) < 1e92
+    for scale in (1e100, 1e300):
+        big = MatrixGame("big", RPS.payoffs * scale, RPS.row_actions)
+        solution = solve(big)
+        np.testing.assert_allclose(solution.sigma, THIRD, atol=1e-9)
+        assert abs(solution.value) < scale * 1e-8
+    assert solve(PENNIES).sigma.tolist() == [0.5, 0.5]
+    assert regret_bound(PENNIES, 1) == 2e300 * math.sqrt(2)
 
 
 def test_the_largest_kuhn_poker_allowed_is_made_and_a_deal_can_be_any_integer_type():
     assert KuhnPoker(n_cards=1054).n_cards == 1054  # 9 * 1054 * 1053 histories, just below 1e7
+    assert LeducPoker(raise_sizes=np.array([2, 4])) == LEDUC
     assert KUHN.initial_history((np.int64(1), np.int64(0))).deal == (1, 0)
 
 

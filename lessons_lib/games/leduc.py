@@ -51,6 +51,8 @@ from itertools import permutations
 from numbers import Integral
 from typing import NamedTuple
 
+from numpy import ndarray
+
 from lessons_lib.games.base import MAX_HISTORIES, Deal, Game, History, check_histories, count
 from lessons_lib.games.kuhn import card_names
 from lessons_lib.validation import describe
@@ -128,7 +130,7 @@ class LeducPoker(Game):
                 f"the deck needs at least 3 cards (two private cards and the board), got "
                 f"ranks * suits = {self._ranks} * {self._suits}"
             )
-        if isinstance(raise_sizes, str | bytes) or not isinstance(raise_sizes, Sequence):
+        if isinstance(raise_sizes, str | bytes) or not isinstance(raise_sizes, Sequence | ndarray):
             raise ValueError(f"raise_sizes must be a pair of integers, got {describe(raise_sizes)}")
         if len(raise_sizes) != ROUNDS:
             raise ValueError(

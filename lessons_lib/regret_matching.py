@@ -26,7 +26,6 @@ from lessons_lib.normal_form import (
     BimatrixGame,
     MatrixGame,
     action_values,
-    bimatrix_action_values,
 )
 from lessons_lib.sums import matrix_vector, sum_of_products
 from lessons_lib.validation import (
@@ -308,11 +307,13 @@ def general_sum_self_play(
     learners = {p: RegretMatcher(sizes[p], regret[p]) for p in (1, 2)}
     played = {p: np.empty((iterations, sizes[p])) for p in (1, 2)}
     payoff = {p: np.empty(iterations) for p in (1, 2)}
+    own = {p: game.own_payoffs(p) for p in (1, 2)}
     for t in range(iterations):
         for p in (1, 2):
             played[p][t] = learners[p].strategy()
         for p in (1, 2):
-            values = bimatrix_action_values(game, p, played[3 - p][t])
+            # bimatrix_action_values without re-checking the strategy regret matching just made
+            values = matrix_vector(own[p], played[3 - p][t])
             payoff[p][t] = sum_of_products(played[p][t], values)
             learners[p].observe(values)
     return GeneralSumTrajectory(

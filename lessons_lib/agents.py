@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from lessons_lib.games.base import Deal, Game, History
-from lessons_lib.validation import as_probability_vector, check_choice
+from lessons_lib.validation import as_probability_vector, check_choice, check_instance, describe
 
 
 class Agent(ABC):
@@ -49,7 +49,8 @@ class PolicyAgent(Agent):
     def __init__(self, policy: Mapping[str, np.ndarray]) -> None:
         if not isinstance(policy, Mapping):
             raise ValueError(
-                f"a policy is a dict from information-set key to probabilities, got {policy!r}"
+                "a policy is a dict from information-set key to probabilities, "
+                f"got {describe(policy)}"
             )
         self.policy = {
             key: as_probability_vector(vector, name=f"policy at information set {key!r}")
@@ -58,6 +59,7 @@ class PolicyAgent(Agent):
 
     def act(self, game: Game, key: str, rng: np.random.Generator) -> str:
         _check_generator(rng)
+        check_instance(game, Game, "game", "a Game")
         actions = game.actions(key)
         if key not in self.policy:
             raise ValueError(f"the agent's policy has no entry for information set {key!r}")
@@ -89,6 +91,7 @@ class HumanAgent(Agent):
         self.pending = action
 
     def act(self, game: Game, key: str, rng: np.random.Generator) -> str:
+        check_instance(game, Game, "game", "a Game")
         if self.pending is None:
             raise ValueError(f"the person at information set {key!r} has not chosen an action yet")
         action, self.pending = self.pending, None
@@ -111,7 +114,7 @@ class Hand:
         rng: np.random.Generator,
         deal: Deal | None = None,
     ) -> None:
-        self.game = game
+        self.game = check_instance(game, Game, "game", "a Game")
         self.agents = _check_agents(agents)
         self.rng = _check_generator(rng)
         self.history: History = game.initial_history(deal if deal is not None else _deal(game, rng))
@@ -207,15 +210,17 @@ def _deal(game: Game, rng: np.random.Generator) -> Deal:
 def _check_agents(agents: Sequence[Agent]) -> tuple[Agent, Agent]:
     """``agents`` as a pair, after checking there are two of them."""
     if isinstance(agents, str | bytes) or not isinstance(agents, Sequence) or len(agents) != 2:
-        raise ValueError(f"a hand needs two agents (seat 1, seat 2), got {agents!r}")
+        raise ValueError(f"a hand needs two agents (seat 1, seat 2), got {describe(agents)}")
     for seat, agent in enumerate(agents, start=1):
         if not isinstance(agent, Agent):
-            raise ValueError(f"the agent in seat {seat} must be an Agent, got {agent!r}")
+            raise ValueError(f"the agent in seat {seat} must be an Agent, got {describe(agent)}")
     return agents[0], agents[1]
 
 
 def _check_generator(rng: object) -> np.random.Generator:
     """``rng`` after checking it is a numpy Generator (seed it: ``np.random.default_rng(0)``)."""
     if not isinstance(rng, np.random.Generator):
-        raise ValueError(f"rng must be a numpy Generator such as default_rng(0), got {rng!r}")
+        raise ValueError(
+            f"rng must be a numpy Generator such as default_rng(0), got {describe(rng)}"
+        )
     return rng

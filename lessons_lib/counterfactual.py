@@ -39,7 +39,7 @@ import numpy as np
 from lessons_lib.games.base import Game, GameTree, History
 from lessons_lib.policy import validate_policy
 from lessons_lib.sums import sum_of_products
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import as_finite_vector, check_choice, check_instance
 
 
 class Reach(NamedTuple):
@@ -56,6 +56,7 @@ class Reach(NamedTuple):
 
     def excluding(self, player: int) -> float:
         """``pi_{-i}(h)``: the reach due to chance and the opponent of ``player``."""
+        check_choice(player, (1, 2), "player")
         return self.chance * self.of(3 - player)
 
     @property
@@ -70,6 +71,7 @@ def tree_reach(tree: GameTree, sigma: np.ndarray) -> np.ndarray:
     Row 0 is ``pi_c``, row 1 ``pi_1`` and row 2 ``pi_2``; column h is history h. Going down one
     level, the player who moved multiplies their own reach by the probability of the action taken.
     """
+    sigma = _flat_policy(tree, sigma)
     reach = np.vstack([tree.chance, np.ones(len(tree.histories)), np.ones(len(tree.histories))])
     for level in tree.levels[1:]:
         parent = tree.parent[level]
@@ -86,14 +88,25 @@ def tree_values(tree: GameTree, sigma: np.ndarray) -> np.ndarray:
     Bottom-up: a terminal history is worth its payoff, a decision history the sum over its
     children of ``sigma(I, a) * value(h.a)``.
     """
+    sigma = _flat_policy(tree, sigma)
     value = np.array(tree.payoff)
     for level in reversed(tree.levels[1:]):
         np.add.at(value, tree.parent[level], sigma[tree.edge[level]] * value[level])
     return value
 
 
+def _flat_policy(tree: GameTree, sigma: object) -> np.ndarray:
+    """``sigma`` after checking it is a finite flat policy of ``tree`` (one entry per pair)."""
+    check_instance(tree, GameTree, "tree", "a GameTree")
+    checked = isinstance(sigma, np.ndarray) and sigma.dtype.kind == "f"
+    if checked and sigma.shape == (tree.size,) and np.all(np.isfinite(sigma)):
+        return sigma  # the common case, checked at once
+    return as_finite_vector(sigma, "sigma", tree.size)
+
+
 def reach_probabilities(game: Game, policy: Mapping[str, np.ndarray]) -> dict[History, Reach]:
     """The reach probability of every history of ``game`` under ``policy``, factored by actor."""
+    check_instance(game, Game, "game", "a Game")
     tree = game.tree
     reach = tree_reach(tree, tree.flatten(validate_policy(game, policy)))
     return {h: Reach(*map(float, reach[:, i])) for i, h in enumerate(tree.histories)}
@@ -102,6 +115,7 @@ def reach_probabilities(game: Game, policy: Mapping[str, np.ndarray]) -> dict[Hi
 def history_values(game: Game, policy: Mapping[str, np.ndarray]) -> dict[History, float]:
     """``u_1(sigma, h)`` for every history h: player 1's expected payoff from h on
     under ``policy``."""
+    check_instance(game, Game, "game", "a Game")
     tree = game.tree
     value = tree_values(tree, tree.flatten(validate_policy(game, policy)))
     return dict(zip(tree.histories, map(float, value), strict=True))
@@ -142,6 +156,7 @@ def counterfactual_values(
     ``v_i(sigma, I)`` and each of its children h.a adds ``pi_{-i}(h) u_i(sigma, h.a)`` to
     ``v_i(sigma_{I->a}, I)``.
     """
+    check_instance(game, Game, "game", "a Game")
     if not isinstance(include_chance, bool):
         raise ValueError(f"include_chance must be True or False, got {include_chance!r}")
     tree = game.tree
@@ -191,6 +206,7 @@ def counterfactual_values_by_walk(
     at h's information set. Slower than the array form; written to be
     read beside it.
     """
+    check_instance(game, Game, "game", "a Game")
     sigma = validate_policy(game, policy)
     values = {k: np.zeros(len(game.actions(k))) for k in sigma}
 

@@ -6,6 +6,8 @@ import inspect
 import textwrap
 from dataclasses import dataclass
 
+from lessons_lib.validation import describe
+
 
 @dataclass(frozen=True)
 class SourceCode:
@@ -13,6 +15,11 @@ class SourceCode:
 
     text: str
     language: str = "python"
+
+    def __post_init__(self) -> None:
+        for name in ("text", "language"):
+            if not isinstance(getattr(self, name), str):
+                raise ValueError(f"{name} must be a string, got {describe(getattr(self, name))}")
 
     def _repr_markdown_(self) -> str:
         return f"```{self.language}\n{self.text.rstrip()}\n```"
@@ -26,5 +33,5 @@ def show_source(obj: object) -> SourceCode:
     try:
         source = inspect.getsource(obj)
     except (TypeError, OSError) as error:
-        raise ValueError(f"cannot show the source of {obj!r}: {error}") from error
+        raise ValueError(f"cannot show the source of {describe(obj)}: {error}") from error
     return SourceCode(textwrap.dedent(source))

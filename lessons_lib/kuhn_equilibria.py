@@ -48,13 +48,13 @@ gives player 1 the same expected value, the value of the game; :func:`game_value
 from __future__ import annotations
 
 from collections.abc import Mapping
-from math import isfinite
 
 import numpy as np
 
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.policy import Policy, two_action_policy, validate_policy
+from lessons_lib.validation import describe, is_number
 
 #: The family's parameter range, from Kuhn (1950): alpha = P(player 1 bets the jack).
 ALPHA_RANGE: tuple[float, float] = (0.0, 1.0 / 3.0)
@@ -75,16 +75,12 @@ def nash_equilibrium(alpha: float) -> Policy:
 
 def check_alpha(alpha: object) -> float:
     """Return ``alpha`` as a float after checking it is a finite number in ``[0, 1/3]``."""
-    if isinstance(alpha, bool):
-        raise ValueError(f"alpha must be a number in [0, 1/3], got {alpha!r}")
-    try:
-        value = float(alpha)
-    except (TypeError, ValueError):
-        raise ValueError(f"alpha must be a number in [0, 1/3], got {alpha!r}") from None
+    if not is_number(alpha):
+        raise ValueError(f"alpha must be a number in [0, 1/3], got {describe(alpha)}")
     low, high = ALPHA_RANGE
-    if not isfinite(value) or not low <= value <= high:
-        raise ValueError(f"alpha must lie in [0, 1/3] (Kuhn's family), got {alpha!r}")
-    return value
+    if not low <= float(alpha) <= high:
+        raise ValueError(f"alpha must lie in [0, 1/3] (Kuhn's family), got {describe(alpha)}")
+    return float(alpha)
 
 
 def game_value(alpha: float = 0.0) -> float:

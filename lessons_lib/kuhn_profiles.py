@@ -18,16 +18,17 @@ from __future__ import annotations
 from lessons_lib.games.base import Game
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.policy import Policy, two_action_policy
+from lessons_lib.validation import describe
 
 
 def always_bet(game: Game) -> Policy:
     """Both players bet and call with every card: every hand ends in a showdown for 2 chips."""
-    return two_action_policy(_kuhn(game), dict.fromkeys(game.info_sets(), 1.0))
+    return two_action_policy(_kuhn(game), dict.fromkeys(_kuhn(game).info_sets(), 1.0))
 
 
 def always_pass(game: Game) -> Policy:
     """Both players check and fold with every card: every hand ends in a showdown for the antes."""
-    return two_action_policy(_kuhn(game), dict.fromkeys(game.info_sets(), 0.0))
+    return two_action_policy(_kuhn(game), dict.fromkeys(_kuhn(game).info_sets(), 0.0))
 
 
 def never_bluff(game: Game) -> Policy:
@@ -47,5 +48,8 @@ def never_bluff(game: Game) -> Policy:
 def _kuhn(game: Game) -> KuhnPoker:
     """``game`` after checking that it is Kuhn poker (the profiles are defined by its cards)."""
     if not isinstance(game, KuhnPoker):
-        raise ValueError(f"the named profiles are defined for Kuhn poker, got {game!r}")
+        raise ValueError(
+            f"game must be Kuhn poker (the named profiles are defined by its cards), "
+            f"got {describe(game)}"
+        )
     return game

@@ -14,6 +14,7 @@ total gain of the two best responses, zero exactly at a Nash equilibrium) and :f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -22,7 +23,28 @@ import numpy as np
 from scipy.optimize import linprog
 
 from lessons_lib.sums import matrix_vector, sum_of_products
-from lessons_lib.validation import as_probability_vector, check_choice
+from lessons_lib.validation import (
+    as_finite_array,
+    as_probability_vector,
+    check_choice,
+    check_instance,
+    check_number,
+    describe,
+)
+
+#: The largest payoff magnitude a game may have: sums and differences of payoffs (the payoff
+#: range, a round's regrets) then stay far from float overflow (about 1.8e308).
+MAX_PAYOFF = 1e300
+
+
+def _payoff_matrix(values: object, name: str) -> np.ndarray:
+    """``values`` as a fresh finite float matrix with no entry larger than :data:`MAX_PAYOFF`."""
+    matrix = as_finite_array(values, name).copy()
+    if matrix.size and float(np.abs(matrix).max()) > MAX_PAYOFF:
+        raise ValueError(
+            f"{name} has an entry larger than {MAX_PAYOFF!r} in magnitude: {describe(values)}"
+        )
+    return matrix
 
 
 @dataclass(frozen=True)
@@ -39,15 +61,12 @@ class MatrixGame:
     column_actions: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        matrix = np.array(self.payoffs, dtype=float)
+        matrix = _payoff_matrix(self.payoffs, "payoff matrix")
         if matrix.ndim != 2 or 0 in matrix.shape:
             raise ValueError(
                 f"payoff matrix must be a non-empty 2-D array, got shape {matrix.shape}"
             )
-        if not np.all(np.isfinite(matrix)):
-            raise ValueError(f"payoff matrix has a non-finite entry: {self.payoffs!r}")
-        rows = tuple(self.row_actions)
-        columns = tuple(self.column_actions) or rows
+        rows, columns = _action_names(self.name, self.row_actions, self.column_actions)
         if matrix.shape != (len(rows), len(columns)):
             raise ValueError(
                 f"payoff matrix has shape {matrix.shape}, but there are {len(rows)} row actions "
@@ -80,6 +99,23 @@ class MatrixGame:
         )
 
 
+def _action_names(name: object, rows: object, columns: object) -> tuple[tuple[str, ...], ...]:
+    """The row and column action names (the columns default to the rows), checked."""
+    if not isinstance(name, str):
+        raise ValueError(f"name must be a string, got {describe(name)}")
+    names = []
+    for label, given in (("row_actions", rows), ("column_actions", columns)):
+        if isinstance(given, str) or not isinstance(given, Sequence):
+            raise ValueError(f"{label} must be a sequence of action names, got {describe(given)}")
+        actions = tuple(given)
+        if not all(isinstance(action, str) for action in actions):
+            raise ValueError(f"{label} must hold strings (action names), got {describe(given)}")
+        if len(set(actions)) != len(actions):
+            raise ValueError(f"{label} names an action twice: {describe(given)}")
+        names.append(actions)
+    return names[0], names[1] or names[0]
+
+
 def rock_paper_scissors() -> MatrixGame:
     """Rock beats scissors, scissors beat paper, paper beats rock; a win pays 1."""
     payoffs = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
@@ -92,10 +128,10 @@ def weighted_rock_paper_scissors(rock_beats_scissors: float = 2.0) -> MatrixGame
     Every other win still pays 1. The game stays symmetric (value 0), but its equilibrium is no
     longer uniform.
     """
-    w = float(rock_beats_scissors)
-    if not np.isfinite(w) or w <= 0:
+    w = check_number(rock_beats_scissors, "rock_beats_scissors")
+    if w <= 0:
         raise ValueError(
-            f"rock_beats_scissors must be a positive payoff, got {rock_beats_scissors!r}"
+            f"rock_beats_scissors must be a positive payoff, got {describe(rock_beats_scissors)}"
         )
     payoffs = [[0, -1, w], [1, 0, -1], [-w, 1, 0]]
     return MatrixGame(
@@ -105,6 +141,7 @@ def weighted_rock_paper_scissors(rock_beats_scissors: float = 2.0) -> MatrixGame
 
 def expected_value(game: MatrixGame, sigma: Sequence[float], tau: Sequence[float]) -> float:
     """Player 1's expected payoff ``sigma^T A tau`` when the players mix with sigma and tau."""
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
     return sum_of_products(game.strategy(1, sigma), action_values(game, 1, tau))
 
 
@@ -113,6 +150,7 @@ def action_values(game: MatrixGame, player: int, opponent_strategy: Sequence[flo
 
     For player 1 this is ``A tau``; for player 2, whose payoff is ``-A``, it is ``-(sigma^T A)``.
     """
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
     check_choice(player, (1, 2), "player")
     if player == 1:
         return matrix_vector(game.payoffs, game.strategy(2, opponent_strategy))
@@ -152,6 +190,7 @@ def strategy_exploitability(game: MatrixGame, player: int, strategy: Sequence[fl
 
     For player 1 this is ``v* - min_b (sigma^T A)_b``; zero exactly for an equilibrium strategy.
     """
+    check_choice(player, (1, 2), "player")
     value = solve(game).value
     opponent = 2 if player == 1 else 1
     best_reply, _ = best_response(game, opponent, strategy)
@@ -175,11 +214,30 @@ def solve(game: MatrixGame) -> MatrixGameSolution:
     subject to ``(A tau)_i <= w`` for every row i. Both LPs are solved with SciPy's HiGHS; by the
     minimax theorem their optimal values coincide.
     """
-    sigma, v = _maximin(game.payoffs)
-    tau, minus_w = _maximin(-game.payoffs.T)
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
+    scale = _lp_scale(game.payoffs)
+    sigma, v = _maximin(game.payoffs / scale)
+    tau, minus_w = _maximin(-game.payoffs.T / scale)
     if abs(v + minus_w) > 1e-7:
         raise ValueError(f"LP values disagree ({v} vs {-minus_w}); the solver did not converge")
-    return MatrixGameSolution(sigma=sigma, tau=tau, value=0.5 * (v - minus_w) + 0.0)
+    return MatrixGameSolution(sigma=sigma, tau=tau, value=0.5 * (v - minus_w) * scale + 0.0)
+
+
+#: Payoffs larger than this (in absolute value) are scaled down before the linear programs.
+LP_SCALE_ABOVE = 2.0**20
+
+
+def _lp_scale(payoffs: np.ndarray) -> float:
+    """1, or the power of two that brings the largest payoff into [1, 2).
+
+    HiGHS refuses coefficients near 1e20; dividing by a power of two is exact (the equilibrium
+    strategies do not change and the value is multiplied back exactly).
+    """
+    largest = float(np.abs(payoffs).max())
+    if largest <= LP_SCALE_ABOVE:
+        return 1.0
+    _, exponent = math.frexp(largest)  # largest = m 2**exponent with 1/2 <= m < 1
+    return math.ldexp(1.0, exponent - 1)
 
 
 def _maximin(payoffs: np.ndarray) -> tuple[np.ndarray, float]:
@@ -215,6 +273,7 @@ def indifference_equilibrium(game: MatrixGame) -> MatrixGameSolution:
     linear equations directly, a method independent of :func:`solve`. It raises ``ValueError`` when
     the solution is not a pair of probability vectors (then the equilibrium is not fully mixed).
     """
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
     n_rows, n_columns = game.payoffs.shape
     if n_rows != n_columns:
         raise ValueError(f"indifference needs a square game, got shape {game.payoffs.shape}")
@@ -272,21 +331,14 @@ class BimatrixGame:
     column_actions: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        rows = tuple(self.row_actions)
-        columns = tuple(self.column_actions) or rows
+        rows, columns = _action_names(self.name, self.row_actions, self.column_actions)
         for name in ("row_payoffs", "column_payoffs"):
-            given = getattr(self, name)
-            try:
-                matrix = np.array(given, dtype=float)
-            except (TypeError, ValueError) as error:
-                raise ValueError(f"{name} must be a matrix of numbers, got {given!r}") from error
+            matrix = _payoff_matrix(getattr(self, name), name)
             if matrix.shape != (len(rows), len(columns)):
                 raise ValueError(
                     f"{name} must have shape ({len(rows)}, {len(columns)}), one row per row "
                     f"action and one column per column action, got shape {matrix.shape}"
                 )
-            if not np.all(np.isfinite(matrix)):
-                raise ValueError(f"{name} has a non-finite entry: {given!r}")
             matrix.setflags(write=False)
             object.__setattr__(self, name, matrix)
         object.__setattr__(self, "row_actions", rows)
@@ -328,6 +380,7 @@ def bimatrix_action_values(
     game: BimatrixGame, player: int, opponent_strategy: Sequence[float]
 ) -> np.ndarray:
     """The expected payoff to ``player`` of each of its actions: ``A tau`` or ``sigma^T B``."""
+    check_instance(game, BimatrixGame, "game", "a BimatrixGame")
     check_choice(player, (1, 2), "player")
     opponent = game.strategy(2 if player == 1 else 1, opponent_strategy)
     return matrix_vector(game.own_payoffs(player), opponent)
@@ -341,6 +394,7 @@ def nash_conv(game: BimatrixGame, sigma: Sequence[float], tau: Sequence[float]) 
     is zero exactly at a Nash equilibrium (OpenSpiel calls it NashConv). In a zero-sum game
     (``B = -A``) it is twice :func:`exploitability`.
     """
+    check_instance(game, BimatrixGame, "game", "a BimatrixGame")
     gain = 0.0
     for player, own in ((1, sigma), (2, tau)):
         other = tau if player == 1 else sigma
@@ -359,13 +413,11 @@ def cce_gap(game: BimatrixGame, joint: Sequence[Sequence[float]] | np.ndarray) -
     when there is none; self-play of no-regret learners drives the gap of their empirical joint
     play to zero (its gain for player p is exactly p's average regret).
     """
-    try:
-        z = np.array(joint, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"joint must be a matrix of probabilities, got {joint!r}") from error
+    check_instance(game, BimatrixGame, "game", "a BimatrixGame")
+    z = as_finite_array(joint, "joint")
     shape = (len(game.row_actions), len(game.column_actions))
     if z.shape != shape:
-        raise ValueError(f"joint must have shape {shape}, got shape {z.shape}: {joint!r}")
+        raise ValueError(f"joint must have shape {shape}, got shape {z.shape}: {describe(joint)}")
     as_probability_vector(z.ravel(), name="joint", size=z.size)
     gains = [0.0]
     for player in (1, 2):

@@ -20,7 +20,13 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from lessons_lib.games.base import Game
-from lessons_lib.validation import as_probability_vector, check_choice
+from lessons_lib.validation import (
+    as_probability_vector,
+    check_choice,
+    check_instance,
+    check_probability,
+    describe,
+)
 
 #: A policy: information-set key -> probability vector over game.actions(key).
 Policy = dict[str, np.ndarray]
@@ -28,6 +34,7 @@ Policy = dict[str, np.ndarray]
 
 def uniform_policy(game: Game) -> Policy:
     """The policy that picks every action of every information set with equal probability."""
+    check_instance(game, Game, "game", "a Game")
     return {
         key: np.full(len(game.actions(key)), 1.0 / len(game.actions(key)))
         for key in game.info_sets()
@@ -43,15 +50,18 @@ def validate_policy(
     too (they are checked and kept). Each vector must have one entry per action, be finite, have no
     negative entry and sum to 1. Anything else raises ``ValueError`` naming the information set.
     """
+    check_instance(game, Game, "game", "a Game")
     if not isinstance(policy, Mapping):
         raise ValueError(
-            f"a policy is a dict from information-set key to probabilities, got {policy!r}"
+            f"a policy is a dict from information-set key to probabilities, got {describe(policy)}"
         )
+    if isinstance(players, str | bytes) or not isinstance(players, Iterable):
+        raise ValueError(f"players must be a sequence of players (1, 2), got {describe(players)}")
     required = {check_choice(p, game.PLAYERS, "player") for p in players}
     known = set(game.info_sets())
     for key in policy:
         if key not in known:
-            raise ValueError(f"policy has an unknown information set {key!r} for {game!r}")
+            raise ValueError(f"policy has an unknown information set {describe(key)} for {game!r}")
     clean: Policy = {}
     for key in game.info_sets():
         if key not in policy:
@@ -73,6 +83,8 @@ def pure_policy(game: Game, choices: Mapping[str, str]) -> Policy:
     Only the keys given appear in the result, so one player's pure strategy can be combined with
     the other player's part: ``{**pure_policy(game, {"J:": "b", ...}), **part_2}``.
     """
+    check_instance(game, Game, "game", "a Game")
+    check_instance(choices, Mapping, "choices", "a dict from information-set key to action")
     policy: Policy = {}
     for key, action in choices.items():
         actions = _actions(game, key)
@@ -89,16 +101,18 @@ def two_action_policy(game: Game, second_action_probability: Mapping[str, float]
     ``("p", "b")``, so ``q`` is the probability of betting (or calling, when facing a bet). Only the
     keys given appear in the result.
     """
+    check_instance(game, Game, "game", "a Game")
+    check_instance(
+        second_action_probability,
+        Mapping,
+        "second_action_probability",
+        "a dict from information-set key to probability",
+    )
     policy: Policy = {}
     for key, q in second_action_probability.items():
         if len(_actions(game, key)) != 2:
             raise ValueError(f"information set {key!r} does not have exactly two actions")
-        try:
-            q = float(q)
-        except (TypeError, ValueError):
-            raise ValueError(
-                f"policy at information set {key!r} needs a number, got {q!r}"
-            ) from None
+        q = check_probability(q, f"policy at information set {key!r}")
         policy[key] = as_probability_vector([1.0 - q, q], name=f"policy at information set {key!r}")
     return policy
 
@@ -106,5 +120,5 @@ def two_action_policy(game: Game, second_action_probability: Mapping[str, float]
 def _actions(game: Game, key: str) -> tuple[str, ...]:
     """``game.actions(key)``, with a ValueError naming ``key`` if it is not an information set."""
     if key not in set(game.info_sets()):
-        raise ValueError(f"unknown information set {key!r} for {game!r}")
+        raise ValueError(f"unknown information set {describe(key)} for {game!r}")
     return game.actions(key)

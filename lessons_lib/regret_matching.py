@@ -15,6 +15,7 @@ the empirical joint play is guaranteed to converge (to the set of coarse correla
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import mul
@@ -25,10 +26,18 @@ from lessons_lib.normal_form import (
     BimatrixGame,
     MatrixGame,
     action_values,
-    bimatrix_action_values,
 )
 from lessons_lib.sums import matrix_vector, sum_of_products
-from lessons_lib.validation import as_finite_vector, check_choice, check_iterations
+from lessons_lib.validation import (
+    as_finite_vector,
+    check_choice,
+    check_entries,
+    check_instance,
+    check_integer,
+    check_iterations,
+    check_number,
+    describe,
+)
 
 
 def regret_matching(cumulative_regret: Sequence[float] | np.ndarray) -> np.ndarray:
@@ -37,7 +46,10 @@ def regret_matching(cumulative_regret: Sequence[float] | np.ndarray) -> np.ndarr
     positive = np.maximum(regret, 0.0)
     total = positive.sum()
     if total > 0:
-        return positive / total
+        if total < np.inf:
+            return positive / total
+        scaled = positive / positive.max()  # the sum overflowed: scale to [0, 1] first
+        return scaled / scaled.sum()
     return np.full(regret.size, 1.0 / regret.size)
 
 
@@ -45,6 +57,7 @@ def instantaneous_regret(
     game: MatrixGame, player: int, strategy: Sequence[float], opponent_strategy: Sequence[float]
 ) -> np.ndarray:
     """``r(a) = u(a, tau) - u(sigma, tau)`` for every action a of ``player``."""
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
     values = action_values(game, player, opponent_strategy)
     own = game.strategy(player, strategy)
     return values - sum_of_products(own, values)
@@ -61,6 +74,7 @@ class RegretMatcher:
 
     def __init__(self, n_actions: int, initial_regret: Sequence[float] | None = None) -> None:
         check_iterations(n_actions, "n_actions")
+        check_entries(n_actions, f"a regret matcher with n_actions={n_actions}")
         if initial_regret is None:
             initial_regret = np.zeros(n_actions)
         self.cumulative_regret = as_finite_vector(
@@ -148,7 +162,11 @@ def _positive_part_normalised(regret: list[float]) -> list[float]:
     positive = [r if r > 0.0 else 0.0 for r in regret]
     total = sum(positive)
     if total > 0.0:
-        return [p / total for p in positive]
+        if total < math.inf:
+            return [p / total for p in positive]
+        largest = max(positive)  # the sum overflowed: scale to [0, 1] first
+        scaled = [p / largest for p in positive]
+        return [p / sum(scaled) for p in scaled]
     return [1.0 / len(regret)] * len(regret)
 
 
@@ -166,12 +184,12 @@ def self_play(
     The loop runs on plain Python floats (the same arithmetic as :class:`RegretMatcher`, which the
     tests check) because numpy's per-call overhead dominates for three-action vectors.
     """
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
     iterations = check_iterations(iterations)
     rows, columns = game.payoffs.shape
-    if initial_regret is None:
-        initial_regret = (np.zeros(rows), np.zeros(columns))
-    regret_1 = as_finite_vector(initial_regret[0], "initial regret of player 1", rows).tolist()
-    regret_2 = as_finite_vector(initial_regret[1], "initial regret of player 2", columns).tolist()
+    check_entries(iterations * (rows + columns + 1), f"self_play with iterations={iterations}")
+    start_1, start_2 = _initial_regrets(initial_regret, rows, columns)
+    regret_1, regret_2 = start_1.tolist(), start_2.tolist()
     matrix = game.payoffs.tolist()
     columns_of_matrix = game.payoffs.T.tolist()
     played_1: list[list[float]] = []
@@ -188,6 +206,11 @@ def self_play(
         played_1.append(sigma)
         played_2.append(tau)
         payoffs.append(value)
+    if not all(map(math.isfinite, regret_1 + regret_2)):
+        raise ValueError(
+            f"the regrets of self_play overflowed (payoffs or initial_regret too large): "
+            f"{describe(game.payoffs)}, initial_regret={describe(initial_regret)}"
+        )
     current_1, current_2 = np.array(played_1), np.array(played_2)
     return Trajectory(
         game=game,
@@ -276,24 +299,21 @@ def general_sum_self_play(
     action a, now with each player's own matrix (``A`` for player 1, ``B`` for player 2).
     ``initial_regret`` gives each player's starting regrets (zero by default: both start uniform).
     """
-    if not isinstance(game, BimatrixGame):
-        raise ValueError(f"game must be a BimatrixGame, got {type(game).__name__}: {game!r}")
+    check_instance(game, BimatrixGame, "game", "a BimatrixGame")
     iterations = check_iterations(iterations)
     sizes = {p: len(game.actions(p)) for p in (1, 2)}
-    if initial_regret is None:
-        initial_regret = (np.zeros(sizes[1]), np.zeros(sizes[2]))
-    regret = {
-        p: as_finite_vector(initial_regret[p - 1], f"initial regret of player {p}", sizes[p])
-        for p in (1, 2)
-    }
+    check_entries(iterations * (sizes[1] + sizes[2] + 2), f"iterations={iterations}")
+    regret = dict(zip((1, 2), _initial_regrets(initial_regret, sizes[1], sizes[2]), strict=True))
     learners = {p: RegretMatcher(sizes[p], regret[p]) for p in (1, 2)}
     played = {p: np.empty((iterations, sizes[p])) for p in (1, 2)}
     payoff = {p: np.empty(iterations) for p in (1, 2)}
+    own = {p: game.own_payoffs(p) for p in (1, 2)}
     for t in range(iterations):
         for p in (1, 2):
             played[p][t] = learners[p].strategy()
         for p in (1, 2):
-            values = bimatrix_action_values(game, p, played[3 - p][t])
+            # bimatrix_action_values without re-checking the strategy regret matching just made
+            values = matrix_vector(own[p], played[3 - p][t])
             payoff[p][t] = sum_of_products(played[p][t], values)
             learners[p].observe(values)
     return GeneralSumTrajectory(
@@ -316,8 +336,10 @@ def learn_against_fixed(
     The learner's average strategy converges to a best response, and its mean payoff to the best
     response's value. ``payoff`` in the result is the learner's own expected payoff.
     """
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
     iterations = check_iterations(iterations)
     check_choice(player, (1, 2), "player")
+    check_entries(iterations * (len(game.actions(player)) + 1), f"iterations={iterations}")
     opponent = 2 if player == 1 else 1
     fixed = game.strategy(opponent, opponent_strategy)
     values = action_values(game, player, fixed)
@@ -337,6 +359,27 @@ def learn_against_fixed(
     )
 
 
+def _initial_regrets(
+    initial_regret: object, rows: int, columns: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Both players' starting regrets (zeros when ``initial_regret`` is None), checked."""
+    if initial_regret is None:
+        return np.zeros(rows), np.zeros(columns)
+    if (
+        isinstance(initial_regret, str | bytes)
+        or not isinstance(initial_regret, Sequence | np.ndarray)
+        or len(initial_regret) != 2
+    ):
+        raise ValueError(
+            f"initial_regret must be a pair (player 1's regrets, player 2's), "
+            f"got {describe(initial_regret)}"
+        )
+    return (
+        as_finite_vector(initial_regret[0], "initial regret of player 1", rows),
+        as_finite_vector(initial_regret[1], "initial regret of player 2", columns),
+    )
+
+
 def _running_mean(rows: np.ndarray) -> np.ndarray:
     return np.cumsum(rows, axis=0) / np.arange(1, rows.shape[0] + 1)[:, None]
 
@@ -349,7 +392,9 @@ def regret_bound(game: MatrixGame, iterations: int) -> float:
     actions. Exploitability is half the sum of the two players' average regrets, so it obeys the
     same bound, with |A| the larger action count.
     """
+    check_instance(game, MatrixGame, "game", "a MatrixGame")
     iterations = check_iterations(iterations)
+    check_number(iterations, "iterations")  # sqrt(|A| / T) needs T as a float
     n_actions = max(game.payoffs.shape)
     return game.payoff_range() * float(np.sqrt(n_actions / iterations))
 
@@ -364,9 +409,9 @@ class RegretMatchingBot:
     """
 
     def __init__(self, game: MatrixGame, seed: int = 0) -> None:
-        self.game = game
+        self.game = check_instance(game, MatrixGame, "game", "a MatrixGame")
         self.learner = RegretMatcher(len(game.column_actions))
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(check_integer(seed, "seed", minimum=0))
         self.human_counts = np.zeros(len(game.row_actions), dtype=int)
         self.score = {"human": 0, "draw": 0, "bot": 0}
         self.history: list[tuple[str, str, float]] = []

@@ -26,7 +26,14 @@ from scipy.stats import norm
 
 from lessons_lib.games.base import Game, GameTree
 from lessons_lib.policy import validate_policy
-from lessons_lib.validation import as_finite_vector, check_iterations
+from lessons_lib.validation import (
+    as_finite_vector,
+    check_entries,
+    check_instance,
+    check_iterations,
+    check_number,
+    describe,
+)
 
 
 class SimulatedHands(NamedTuple):
@@ -61,7 +68,11 @@ def sample_hands(
     seed: int | np.random.Generator,
 ) -> SimulatedHands:
     """Like :func:`simulate`, but also returns each hand's deal and terminal history."""
+    check_instance(game, Game, "game", "a Game")
     hands = check_iterations(hands, "hands")
+    # The per-hand arrays: deal, history, payoff, u, and two rows of the action table per hand.
+    width = int(game.tree.n_actions.max())
+    check_entries(hands * (4 + 2 * width), f"simulating hands={hands:,}")
     rng = _generator(seed)
     profile = {
         **_part(game, policy_1, player=1, name="policy_1"),
@@ -100,13 +111,37 @@ def mean_and_interval(
     values = as_finite_vector(payoffs, "payoffs")
     if values.size < 2:
         raise ValueError(f"an interval needs at least two payoffs, got {values.size}")
-    if isinstance(confidence, bool) or not isinstance(confidence, Real):
-        raise ValueError(f"confidence must be a number in (0, 1), got {confidence!r}")
+    if not isinstance(confidence, Real) or isinstance(confidence, bool):
+        raise ValueError(f"confidence must be a number in (0, 1), got {describe(confidence)}")
+    confidence = check_number(confidence, "confidence")
     if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+        raise ValueError(
+            f"confidence must lie strictly between 0 and 1, got {describe(confidence)}"
+        )
     z = float(norm.ppf(0.5 + confidence / 2.0))
-    half_width = z * float(values.std(ddof=1)) / np.sqrt(values.size)
-    return float(values.mean()), float(half_width)
+    mean, spread = _mean_and_deviation(values)
+    half_width = float(z * spread / np.sqrt(values.size))
+    if not np.isfinite(half_width):
+        raise ValueError(f"payoffs too spread out for a finite interval: {describe(payoffs)}")
+    return mean, half_width
+
+
+def _mean_and_deviation(values: np.ndarray) -> tuple[float, float]:
+    """The mean and the sample standard deviation of ``values``, without overflow.
+
+    Payoffs near the largest float overflow in the sums; then both are computed on the payoffs
+    divided by their largest magnitude and multiplied back. A result that is itself too large for
+    a float raises ``ValueError``.
+    """
+    mean, spread = float(values.mean()), float(values.std(ddof=1))
+    if np.isfinite(mean) and np.isfinite(spread):
+        return mean, spread
+    scale = float(np.abs(values).max())
+    scaled = values / scale
+    mean, spread = float(scaled.mean()) * scale, float(scaled.std(ddof=1)) * scale
+    if not (np.isfinite(mean) and np.isfinite(spread)):
+        raise ValueError(f"payoffs too large for their spread to be a float: {describe(values)}")
+    return mean, spread
 
 
 def _part(
@@ -145,6 +180,6 @@ def _generator(seed: int | np.random.Generator) -> np.random.Generator:
         return seed
     if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
         raise ValueError(
-            f"seed must be an integer of at least 0 or a numpy Generator, got {seed!r}"
+            f"seed must be an integer of at least 0 or a numpy Generator, got {describe(seed)}"
         )
     return np.random.default_rng(int(seed))

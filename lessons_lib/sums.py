@@ -24,10 +24,44 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lessons_lib.validation import (
+    as_finite_array,
+    as_finite_vector,
+    as_number_array,
+    check_entries,
+    check_integer,
+    describe,
+)
+
 
 def sum_of_products(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) -> float:
-    """``sum_k x_k y_k``, correctly rounded (``math.fsum`` of the exact element-wise products)."""
-    return math.fsum(np.multiply(x, y).ravel().tolist())
+    """``sum_k x_k y_k``, correctly rounded (``math.fsum`` of the exact element-wise products).
+
+    ``x`` and ``y`` are arrays of numbers of the same shape (or shapes that broadcast); a sum that
+    is not a finite number (a NaN or infinite entry, or an overflow) raises ``ValueError``.
+    """
+    products = _products(x, y)
+    try:
+        total = math.fsum(products.ravel().tolist())
+    except OverflowError:
+        total = math.inf
+    if not math.isfinite(total):
+        raise ValueError(
+            f"sum of products is not a finite number (an entry is NaN or infinite, or the sum "
+            f"overflows): x = {describe(x)}, y = {describe(y)}"
+        )
+    return total
+
+
+def _products(x: object, y: object) -> np.ndarray:
+    """``x * y`` element-wise, after checking both hold numbers (booleans and strings refused)."""
+    arrays = [_numbers(x, "x"), _numbers(y, "y")]
+    try:
+        return np.multiply(arrays[0], arrays[1])
+    except ValueError:
+        raise ValueError(
+            f"x and y must have the same shape, got shapes {arrays[0].shape} and {arrays[1].shape}"
+        ) from None
 
 
 def matrix_vector(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
@@ -36,7 +70,26 @@ def matrix_vector(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
     ``vector`` may be a stack of vectors, shape ``(..., n)``: the result is then ``(..., m)``, one
     product per vector.
     """
-    return np.add.reduce(matrix * vector[..., None, :], axis=-1)
+    matrix, vector = _numbers(matrix, "matrix"), _numbers(vector, "vector")
+    if matrix.ndim != 2 or vector.ndim < 1 or vector.shape[-1] != matrix.shape[1]:
+        raise ValueError(
+            f"matrix_vector needs a matrix of shape (m, n) and vectors of length n, got shapes "
+            f"{matrix.shape} and {vector.shape}"
+        )
+    product = np.add.reduce(matrix * vector[..., None, :], axis=-1)
+    if not np.all(np.isfinite(product)):
+        raise ValueError(
+            f"matrix_vector: the product is not finite (a NaN or infinite entry, or an overflow): "
+            f"matrix = {describe(matrix)}, vector = {describe(vector)}"
+        )
+    return product
+
+
+def _numbers(values: object, name: str) -> np.ndarray:
+    """``values`` itself if it is already a numeric array, else checked by as_number_array."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
+        return values
+    return as_number_array(values, name)
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,6 +112,17 @@ class SparseMatrix:
     ) -> SparseMatrix:
         """The matrix with ``values`` added up at ``(rows, columns)``
         (repeated pairs are summed)."""
+        shape = _shape(shape)
+        rows, columns = (
+            _indices(v, n, name)
+            for v, n, name in ((rows, shape[0], "rows"), (columns, shape[1], "columns"))
+        )
+        values = as_finite_array(values, "values")
+        if not rows.shape == columns.shape == values.shape or rows.ndim != 1:
+            raise ValueError(
+                f"rows, columns and values must be vectors of one length, got shapes "
+                f"{rows.shape}, {columns.shape} and {values.shape}"
+            )
         flat = np.ravel_multi_index((rows, columns), shape)
         cells, where = np.unique(flat, return_inverse=True)
         total = np.zeros(cells.size)
@@ -70,11 +134,21 @@ class SparseMatrix:
     @classmethod
     def of_dense(cls, matrix: np.ndarray) -> SparseMatrix:
         """The nonzero entries of a dense matrix."""
+        matrix = as_finite_array(matrix, "matrix")
+        if matrix.ndim != 2:
+            raise ValueError(f"matrix must be two-dimensional, got shape {matrix.shape}")
         rows, columns = np.nonzero(matrix)
         return cls(rows, columns, matrix[rows, columns], matrix.shape)
 
     def times(self, vector: np.ndarray) -> np.ndarray:
         """``M x`` for a vector ``x`` of length ``shape[1]``."""
+        checked = isinstance(vector, np.ndarray) and vector.dtype.kind in "iuf"
+        if not checked or vector.shape != (self.shape[1],):  # the engines pass checked arrays
+            vector = as_finite_array(vector, "vector")
+            if vector.shape != (self.shape[1],):
+                raise ValueError(
+                    f"vector must have shape ({self.shape[1]},), got shape {vector.shape}"
+                )
         return np.bincount(self.rows, self.values * vector[self.columns], self.shape[0])
 
     def to_dense(self) -> np.ndarray:
@@ -90,7 +164,10 @@ def least_squares_slope(x: Sequence[float] | np.ndarray, y: Sequence[float] | np
     ``k = sum (x - mean x)(y - mean y) / sum (x - mean x)^2``, every sum with ``math.fsum``
     (``np.polyfit`` would go through LAPACK, whose last bits depend on the BLAS kernel).
     """
-    xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    xs = as_finite_vector(x, "x")
+    ys = as_finite_vector(y, "y", size=xs.size)
+    if xs.size < 2 or np.all(xs == xs[0]):
+        raise ValueError(f"a slope needs at least two different x values, got {describe(x)}")
     dx = xs - math.fsum(xs.tolist()) / xs.size
     dy = ys - math.fsum(ys.tolist()) / ys.size
     return sum_of_products(dx, dy) / sum_of_products(dx, dx)
@@ -112,9 +189,15 @@ class Segments:
     @classmethod
     def of_widths(cls, widths: Sequence[int] | np.ndarray) -> Segments:
         """Consecutive segments of the given (positive) widths."""
-        widths = np.asarray(widths, dtype=int)
-        if widths.ndim != 1 or np.any(widths <= 0):
-            raise ValueError(f"segment widths must be positive integers, got {widths!r}")
+        given = widths
+        array = np.asarray(widths) if isinstance(widths, np.ndarray) else None
+        if array is None:
+            as_number_array(widths, "segment widths")  # numbers only, not ragged
+            array = np.asarray(widths)
+        if array.ndim != 1 or array.dtype.kind not in "iu" or np.any(array <= 0):
+            raise ValueError(f"segment widths must be positive integers, got {describe(given)}")
+        check_entries(int(array.sum(dtype=object)), "segments of these widths")
+        widths = array.astype(int)
         starts = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.intp)
         return cls(starts, np.repeat(np.arange(widths.size), widths))
 
@@ -125,3 +208,20 @@ class Segments:
     def totals(self, rows: np.ndarray) -> np.ndarray:
         """Each row replaced by the sum of its segment."""
         return np.add.reduceat(rows, self.starts, axis=0).take(self.segment_of_row, axis=0)
+
+
+def _shape(shape: object) -> tuple[int, int]:
+    """``shape`` as a pair of positive integers."""
+    if not isinstance(shape, tuple | list) or len(shape) != 2:
+        raise ValueError(f"shape must be a pair (rows, columns), got {describe(shape)}")
+    rows, columns = (check_integer(n, "shape", minimum=1) for n in shape)
+    check_entries(rows, "a matrix with these rows")
+    return rows, columns
+
+
+def _indices(values: object, size: int, name: str) -> np.ndarray:
+    """``values`` as an integer array, every entry in ``0 .. size - 1``."""
+    array = as_number_array(values, name)
+    if np.any(array != np.floor(array)) or np.any(array < 0) or np.any(array >= size):
+        raise ValueError(f"{name} must hold integers from 0 to {size - 1}, got {describe(values)}")
+    return array.astype(np.intp)

@@ -112,6 +112,8 @@ def check_entries(entries: int, what: str, limit: int = MAX_ENTRIES) -> int:
 
 def format_bytes(size: int) -> str:
     """A byte count in binary units: ``'16.0 GiB'``."""
+    if size >= 2**1023:  # too large for a float
+        return f"about 2**{int(size).bit_length() - 1} B"
     value = float(size)
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if value < 1024 or unit == "PiB":
@@ -135,8 +137,9 @@ def as_number_array(values: object, name: str) -> np.ndarray:
         raise ValueError(
             f"{name} must be a rectangular array of numbers, got {describe(values)}"
         ) from error
-    if raw.dtype.kind == "f" and not isinstance(values, np.ndarray):
-        # numpy turns [True, 0.5] into [1.0, 0.5]: look at the entries as they were given
+    if raw.dtype.kind in "iuf" and not isinstance(values, np.ndarray):
+        # numpy turns [True, 0.5] into [1.0, 0.5] (and [True, 0] into [1, 0]): look at the
+        # entries as they were given
         raw_objects = np.asarray(values, dtype=object)
         if not all(is_real(item) for item in raw_objects.ravel()):
             raise ValueError(f"{name} must hold numbers only, got {describe(values)}")
@@ -244,3 +247,19 @@ def non_empty_list_of(values: object, kind: type, name: str) -> list:
         if not isinstance(value, kind):
             raise ValueError(f"{name} must hold {kind.__name__}s, got {describe(value)}")
     return chosen
+
+
+def check_instance(
+    value: object, kind: type | tuple[type, ...], name: str, what: str = ""
+) -> object:
+    """``value`` after checking it is an instance of ``kind``; ``what`` names the kind in words.
+
+    For the objects the library works on (a game, a policy dict, a generator): a ``ValueError``
+    naming the argument, instead of an ``AttributeError`` from deep inside.
+    """
+    if not isinstance(value, kind):
+        if not what:
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            what = " or ".join(k.__name__ for k in kinds)
+        raise ValueError(f"{name} must be {what}, got {describe(value)}")
+    return value

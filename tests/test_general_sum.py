@@ -177,7 +177,7 @@ def test_bad_inputs_raise_value_error():
         BimatrixGame("bad", np.zeros((2, 3)), np.zeros((3, 3)), ("a", "b", "c"))
     with pytest.raises(ValueError, match="column_payoffs has a non-finite entry"):
         BimatrixGame("bad", np.zeros((1, 1)), [[np.inf]], ("a",))
-    with pytest.raises(ValueError, match="row_payoffs must be a matrix of numbers"):
+    with pytest.raises(ValueError, match="row_payoffs must hold numbers"):
         BimatrixGame("bad", [["x"]], [[0.0]], ("a",))
     with pytest.raises(ValueError, match=r"joint must have shape \(3, 3\)"):
         cce_gap(SHAPLEY, np.full((2, 2), 0.25))

@@ -23,14 +23,46 @@ at a time.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
 
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import (
+    as_finite_vector,
+    check_choice,
+    check_instance,
+    describe,
+    format_bytes,
+)
+
+#: The most histories a game of the library may have: its tree (:func:`build_tree`) keeps about
+#: 400 bytes per history in Python objects (4 GB at this limit) and takes about 100 microseconds
+#: per history to build (some 15 minutes at this limit). A larger game is refused when it is made.
+MAX_HISTORIES = 10**7
+
+#: About how many bytes the tree keeps per history (measured on Kuhn and Leduc poker).
+BYTES_PER_HISTORY = 400
+
+
+def count(number: int) -> str:
+    """``number`` with thousands separators, or as a power of two when it is astronomical."""
+    return f"{number:,}" if number < 10**30 else f"about 2**{number.bit_length() - 1}"
+
+
+def check_histories(histories: int, what: str) -> int:
+    """Refuse, before building anything, a game whose tree would have more than
+    :data:`MAX_HISTORIES` histories; the message says how much memory it would need."""
+    if histories > MAX_HISTORIES:
+        raise ValueError(
+            f"{describe(what)} would have {count(histories)} histories, about "
+            f"{format_bytes(BYTES_PER_HISTORY * histories)} of game tree, more than the "
+            f"{MAX_HISTORIES:,} histories this library builds"
+        )
+    return histories
+
 
 #: A deal: the card ranks chance hands out, in player order.
 Deal = tuple[int, ...]
@@ -131,8 +163,8 @@ class Game(ABC):
         """The history right after chance dealt ``deal``: no action taken yet."""
         if not self.is_deal(deal):
             raise ValueError(
-                f"{deal!r} is not a deal of {self!r}; "
-                f"its deals are {list(self._deal_probability)!r}"
+                f"deal {describe(deal)} is not a deal of {self!r}; "
+                f"its deals are {describe(list(self._deal_probability))}"
             )
         return History(tuple(deal), "")
 
@@ -145,15 +177,26 @@ class Game(ABC):
             deal, actions = history
             deal = tuple(deal)
         except (TypeError, ValueError):
-            raise ValueError(f"a history is a pair (deal, actions), got {history!r}") from None
+            raise ValueError(
+                f"a history is a pair (deal, actions), got {describe(history)}"
+            ) from None
         if not self.is_deal(deal):
-            raise ValueError(f"{history!r} is not a history of {self!r}: unknown deal {deal!r}")
+            raise ValueError(
+                f"{describe(history)} is not a history of {self!r}: unknown deal {describe(deal)}"
+            )
+        if not isinstance(actions, str):
+            raise ValueError(f"the actions of a history are a string, got {describe(actions)}")
         return deal, actions
 
     def is_deal(self, deal: object) -> bool:
-        """Whether ``deal`` is one of the chance outcomes of :meth:`deals`."""
+        """Whether ``deal`` is one of the chance outcomes of :meth:`deals`.
+
+        A deal is a tuple of integer ranks: ``(1.0, 0.0)`` equals ``(1, 0)`` but is not a deal.
+        """
         try:
-            return tuple(deal) in self._deal_probability
+            cards = tuple(deal)
+            ranks = all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in cards)
+            return ranks and cards in self._deal_probability
         except TypeError:
             return False
 
@@ -280,13 +323,25 @@ class GameTree:
         return slice(start, start + int(self.n_actions[k]))
 
     def flatten(self, policy: Mapping[str, np.ndarray]) -> np.ndarray:
-        """A checked policy as one flat vector; information sets it leaves out are uniform."""
+        """A checked policy as one flat vector; information sets it leaves out are uniform.
+
+        ``policy`` should come from :func:`~lessons_lib.policy.validate_policy`; here only its
+        type is checked, and each vector must have one entry per action.
+        """
+        check_instance(
+            policy, Mapping, "policy", "a dict from information-set key to probabilities"
+        )
         flat = np.empty(self.size)
         for k, key in enumerate(self.keys):
             probabilities = policy.get(key)
-            flat[self.actions_slice(k)] = (
-                1.0 / self.n_actions[k] if probabilities is None else probabilities
-            )
+            if probabilities is None:
+                probabilities = 1.0 / self.n_actions[k]
+            elif not _is_float_vector(probabilities, int(self.n_actions[k])):
+                name = f"policy at information set {key!r}"
+                probabilities = as_finite_vector(probabilities, name, int(self.n_actions[k]))
+            flat[self.actions_slice(k)] = probabilities
+        if not np.all(np.isfinite(flat)):
+            raise ValueError(f"policy has a non-finite entry: {describe(policy)}")
         return flat
 
     def unflatten(
@@ -294,8 +349,18 @@ class GameTree:
     ) -> dict[str, np.ndarray]:
         """The policy dict of the flat vector ``flat``, for ``keys``
         (all information sets by default)."""
+        flat = as_finite_vector(flat, "flat", self.size)
         chosen = self.keys if keys is None else keys
-        return {key: flat[self.actions_slice(self.key_index[key])].copy() for key in chosen}
+        if isinstance(chosen, str) or not isinstance(chosen, Iterable):
+            raise ValueError(
+                f"keys must be a sequence of information-set keys, got {describe(keys)}"
+            )
+        return {key: flat[self.actions_slice(self.info_set_index(key))].copy() for key in chosen}
+
+
+def _is_float_vector(values: object, size: int) -> bool:
+    """Whether ``values`` is already a float array of shape ``(size,)`` (the checked case)."""
+    return isinstance(values, np.ndarray) and values.dtype.kind == "f" and values.shape == (size,)
 
 
 def build_tree(game: Game) -> GameTree:
@@ -306,6 +371,7 @@ def build_tree(game: Game) -> GameTree:
     actions; every information set is reached; all histories of an information set have the same
     number of actions; the deal probabilities are positive and sum to 1.
     """
+    check_instance(game, Game, "game", "a Game")
     keys = tuple(game.info_sets())
     key_index = {key: k for k, key in enumerate(keys)}
     if len(key_index) != len(keys):

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from lessons_lib.games.base import Deal, Game, History
+from lessons_lib.games.base import Deal, Game, History, check_histories
+from lessons_lib.validation import describe
 
 #: Card names of a deck without aces, lowest first; a game with n_cards <= 12 uses the top n_cards.
 DECK = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
@@ -71,7 +72,11 @@ class KuhnPoker(Game):
 
     def __init__(self, n_cards: int = 3) -> None:
         if isinstance(n_cards, bool) or not isinstance(n_cards, Integral) or n_cards < 2:
-            raise ValueError(f"n_cards must be an integer of at least 2, got {n_cards!r}")
+            raise ValueError(f"n_cards must be an integer of at least 2, got {describe(n_cards)}")
+        # One root per deal and 9 histories below it (4 decisions and 5 endings, the root counted).
+        check_histories(
+            9 * int(n_cards) * (int(n_cards) - 1), f"KuhnPoker(n_cards={describe(n_cards)})"
+        )
         self._n_cards = int(n_cards)
         self.cards = card_names(self._n_cards)
         self._keys = tuple(
@@ -100,7 +105,9 @@ class KuhnPoker(Game):
             or not isinstance(rank, Integral)
             or not 0 <= rank < self._n_cards
         ):
-            raise ValueError(f"card rank must be between 0 and {self._n_cards - 1}, got {rank!r}")
+            raise ValueError(
+                f"card rank must be between 0 and {self._n_cards - 1}, got {describe(rank)}"
+            )
         return self.cards[rank]
 
     # The rules, history by history.
@@ -153,8 +160,8 @@ class KuhnPoker(Game):
 
     def parse_key(self, key: str) -> tuple[str, str]:
         """Split an information-set key into (the acting player's card, the public sequence)."""
-        if key not in self._key_set:
-            raise ValueError(f"unknown information set {key!r} of {self!r}")
+        if not isinstance(key, str) or key not in self._key_set:
+            raise ValueError(f"unknown information set {describe(key)} of {self!r}")
         card, actions = key.split(":")
         return card, actions
 
@@ -208,7 +215,8 @@ class KuhnPoker(Game):
         deal, actions = self.split_history(history)
         if actions not in self.DECISION_SEQUENCES + self.TERMINAL_SEQUENCES:
             raise ValueError(
-                f"{history!r} is not a history of {self!r}: unknown actions {actions!r}"
+                f"{describe(history)} is not a history of {self!r}: "
+                f"unknown actions {describe(actions)}"
             )
         return deal, actions
 

@@ -51,8 +51,11 @@ from itertools import permutations
 from numbers import Integral
 from typing import NamedTuple
 
-from lessons_lib.games.base import Deal, Game, History
+from numpy import ndarray
+
+from lessons_lib.games.base import MAX_HISTORIES, Deal, Game, History, check_histories, count
 from lessons_lib.games.kuhn import card_names
+from lessons_lib.validation import describe
 
 #: Every action, in the order information sets list them: fold, check or call, raise.
 ACTIONS = ("f", "c", "r")
@@ -127,25 +130,48 @@ class LeducPoker(Game):
                 f"the deck needs at least 3 cards (two private cards and the board), got "
                 f"ranks * suits = {self._ranks} * {self._suits}"
             )
-        try:
-            sizes = tuple(raise_sizes)
-        except TypeError:
+        if isinstance(raise_sizes, str | bytes) or not isinstance(raise_sizes, Sequence | ndarray):
+            raise ValueError(f"raise_sizes must be a pair of integers, got {describe(raise_sizes)}")
+        if len(raise_sizes) != ROUNDS:
             raise ValueError(
-                f"raise_sizes must be a pair of integers, got {raise_sizes!r}"
-            ) from None
-        if len(sizes) != ROUNDS:
-            raise ValueError(
-                f"raise_sizes needs one size per round ({ROUNDS}), got {raise_sizes!r}"
+                f"raise_sizes needs one size per round ({ROUNDS}), got {describe(raise_sizes)}"
             )
         self._raise_sizes = tuple(
-            _positive_integer(size, "a raise size", minimum=1) for size in sizes
+            _positive_integer(size, "a raise size", minimum=1) for size in raise_sizes
         )
         self._max_raises = _positive_integer(max_raises, "max_raises", minimum=1)
+        self._check_size()
         self.cards = card_names(self._ranks)
         self._deals = _rank_deals(self.card_deals(), self._suits)
         self._betting = self._all_betting()
         self._keys = self._ordered_keys()
         self._key_actions = {key: self._actions_of_key(key) for key in self._keys}
+
+    def _check_size(self) -> None:
+        """Refuse, before enumerating anything, a game whose tree would not fit.
+
+        A stake must be an exact float payoff (at most ``2**53`` chips). The card triples are
+        enumerated once (``n (n - 1) (n - 2)`` of them for ``n`` cards) and
+        every rank deal meets every public sequence; one round has ``6 m + 2`` non-empty action
+        sequences (``m = max_raises``) of which ``2 m + 1`` lead to the second round, so there are
+        ``1 + (6 m + 2)(2 m + 2)`` public sequences.
+        """
+        what = f"LeducPoker({', '.join(f'{k}={describe(v)}' for k, v in self.parameters.items())})"
+        n, ranks, m = self._ranks * self._suits, self._ranks, self._max_raises
+        if n * (n - 1) * (n - 2) > MAX_HISTORIES:
+            raise ValueError(
+                f"{describe(what)} has {count(n * (n - 1) * (n - 2))} card deals to enumerate, "
+                f"more than {MAX_HISTORIES:,}"
+            )
+        stake = ANTE + m * sum(self._raise_sizes)
+        if stake > 2**53:
+            raise ValueError(
+                f"{describe(what)}: raise_sizes and max_raises allow a stake of {count(stake)} "
+                f"chips, more than the 2**53 a float payoff holds exactly"
+            )
+        pairs_allowed = {1: ranks * (ranks - 1) * (ranks - 2), 2: ranks**3 - ranks}
+        rank_deals = pairs_allowed.get(self._suits, ranks**3)
+        check_histories(rank_deals * (1 + (6 * m + 2) * (2 * m + 2)), what)
 
     # Parameters and cards.
 
@@ -180,7 +206,9 @@ class LeducPoker(Game):
     def card_name(self, rank: int) -> str:
         """The name of rank ``rank`` (0 is the lowest)."""
         if isinstance(rank, bool) or not isinstance(rank, Integral) or not 0 <= rank < self._ranks:
-            raise ValueError(f"card rank must be between 0 and {self._ranks - 1}, got {rank!r}")
+            raise ValueError(
+                f"card rank must be between 0 and {self._ranks - 1}, got {describe(rank)}"
+            )
         return self.cards[rank]
 
     def card_deals(self) -> list[tuple[tuple[int, int, int], Fraction]]:
@@ -374,12 +402,12 @@ class LeducPoker(Game):
 
     def _checked_key(self, key: str) -> str:
         if not isinstance(key, str) or key not in self._key_actions:
-            raise ValueError(f"unknown information set {key!r} of {self!r}")
+            raise ValueError(f"unknown information set {describe(key)} of {self!r}")
         return key
 
     def _checked_actions(self, actions: str) -> str:
         if not isinstance(actions, str) or actions not in self._betting:
-            raise ValueError(f"{actions!r} is not a public action sequence of {self!r}")
+            raise ValueError(f"{describe(actions)} is not a public action sequence of {self!r}")
         return actions
 
     def _checked(self, history: History) -> tuple[Deal, Betting]:
@@ -387,7 +415,8 @@ class LeducPoker(Game):
         deal, actions = self.split_history(history)
         if not isinstance(actions, str) or actions not in self._betting:
             raise ValueError(
-                f"{history!r} is not a history of {self!r}: unknown actions {actions!r}"
+                f"{describe(history)} is not a history of {self!r}: "
+                f"unknown actions {describe(actions)}"
             )
         return deal, self._betting[actions]
 
@@ -416,5 +445,5 @@ def _rank_deals(
 def _positive_integer(value: object, name: str, minimum: int) -> int:
     """``value`` as an int after checking it is an integer of at least ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, Integral) or value < minimum:
-        raise ValueError(f"{name} must be an integer of at least {minimum}, got {value!r}")
+        raise ValueError(f"{name} must be an integer of at least {minimum}, got {describe(value)}")
     return int(value)

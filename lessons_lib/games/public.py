@@ -44,7 +44,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from lessons_lib.games.base import Deal, Game, History
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import (
+    as_finite_array,
+    check_choice,
+    check_instance,
+    check_integer,
+    describe,
+)
 
 #: The kinds of public node.
 NODE_KINDS = ("decision", "chance", "terminal")
@@ -120,7 +126,7 @@ def public_tree(game: Game) -> PublicTree:
     """
     if not supports_public_tree(game):
         raise ValueError(
-            f"{game!r} does not describe a public tree (Game.has_public_tree is False)"
+            f"game {describe(game)} does not describe a public tree (Game.has_public_tree is False)"
         )
     hands = game.private_cards
     deals = game.deals()
@@ -174,11 +180,17 @@ def public_tree(game: Game) -> PublicTree:
 
 def chance_matrix(joint: np.ndarray, board: int | None) -> np.ndarray:
     """``P(c_1, c_2, board)`` from ``joint[c1, c2, b]``; the marginal when ``board`` is None."""
+    joint = as_finite_array(joint, "joint")
+    if joint.ndim != 3:
+        raise ValueError(f"joint must be a 3-D array joint[c1, c2, b], got shape {joint.shape}")
+    if board is not None:
+        board = check_integer(board, "board", minimum=0, maximum=joint.shape[2] - 1)
     return joint.sum(axis=2) if board is None else joint[:, :, board].copy()
 
 
 def board_is_public(game: Game, actions: str) -> bool:
     """Whether the board card has been turned after ``actions`` (Leduc's second round)."""
+    check_instance(game, Game, "game", "a Game")
     return game.board_is_public(actions)
 
 

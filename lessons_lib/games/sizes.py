@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from lessons_lib.games.base import Game
+from lessons_lib.validation import check_instance
 
 
 def game_size(game: Game) -> dict[str, int]:
@@ -24,6 +25,7 @@ def game_size(game: Game) -> dict[str, int]:
     player's; ``info_set_actions``: (information set, action) pairs; ``depth``: the most actions in
     a history.
     """
+    check_instance(game, Game, "game", "a Game")
     tree = game.tree
     terminal = int(np.count_nonzero(tree.terminal))
     return {

@@ -30,13 +30,13 @@ PLAYER_COLOURS: dict[int, str] = {1: "#0072B2", 2: "#D55E00"}
 CHANCE_COLOUR = "#009E73"
 REFERENCE_COLOUR = "#6E6E6E"
 #: The colour of each algorithm, the same in every figure of the book; none is a player's or
-#: chance's colour (Okabe-Ito black and orange, Paul Tol's teal, purple and olive).
+#: chance's colour (Okabe-Ito black and orange, Paul Tol's teal, purple and green).
 ALGORITHM_COLOURS: dict[str, str] = {
     "cfr": "#000000",
     "cfr+": "#E69F00",
     "lcfr": "#44AA99",
     "dcfr": "#AA4499",
-    "cfr-alternating": "#999933",
+    "cfr-alternating": "#117733",
 }
 #: Colours for series that are neither players nor algorithms (seeds, engines), in a fixed order.
 SERIES_COLOURS = ("#000000", "#E69F00", "#44AA99", "#AA4499", "#882255", "#332288", "#999933")

@@ -27,7 +27,7 @@ from numbers import Integral
 import numpy as np
 
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.training import SCHEDULE_OPTIONS, Checkpoint, TrainingRun, check_option_names
+from lessons_lib.cfr.training import TRAIN_OPTIONS, Checkpoint, TrainingRun, check_option_names
 from lessons_lib.games.base import Game, History
 from lessons_lib.mccfr.chance_sampling import ChanceSampling, chance_sampled_walk
 from lessons_lib.mccfr.external_sampling import ExternalSampling, external_sampled_walk
@@ -113,8 +113,8 @@ def solve_sampled(
     seeds the run's generator. Options:
 
     - ``exploration``: outcome sampling's epsilon, in (0, 1] (default 0.6);
-    - ``checkpoints`` or ``checkpoint_every``: when to measure progress (see
-      :meth:`MCCFRResult.train`).
+    - ``checkpoints`` or ``checkpoint_every``: when to measure progress, and ``progress``: how a
+      long run shows it and stops on Ctrl-C (see :meth:`MCCFRResult.train`).
 
     Anything else, or a value out of range, raises ``ValueError``.
     """
@@ -123,7 +123,7 @@ def solve_sampled(
     iterations = check_iterations(iterations)
     seed = check_seed(seed)
     scheme_options = SCHEMES[scheme].options
-    check_option_names(options, scheme_options + SCHEDULE_OPTIONS, f"solve with scheme {scheme!r}")
+    check_option_names(options, scheme_options + TRAIN_OPTIONS, f"solve with scheme {scheme!r}")
     chosen = {name: options.pop(name) for name in scheme_options if name in options}
     return MCCFRResult(game, scheme, seed, **chosen).train(iterations, **options)
 

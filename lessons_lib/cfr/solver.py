@@ -37,6 +37,12 @@ class CFRResult(TrainingRun):
     """A CFR run: its policies, its checkpoints, and :meth:`train` to continue it."""
 
     def __init__(self, game: Game, variant: Variant, updates: str, engine: str) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
+        if not isinstance(variant, Variant):
+            raise ValueError(f"variant must be a Variant (variant_named), got {describe(variant)}")
+        check_choice(engine, tuple(ENGINES), "engine")
+        check_choice(updates, variant.allowed_updates, f"updates of {variant.name}")
         super().__init__(game)
         self.variant = variant
         self.updates = updates

@@ -28,6 +28,7 @@ import numpy as np
 from lessons_lib.cfr.state import CFRState
 from lessons_lib.games.base import Game
 from lessons_lib.policy import validate_policy
+from lessons_lib.validation import check_integer, describe
 
 
 class Profile(Protocol):
@@ -44,6 +45,8 @@ class RegretTables:
     """
 
     def __init__(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
         tree = game.tree
         self.keys = tree.keys
         self.regret = [[0.0] * int(n) for n in tree.n_actions]
@@ -80,6 +83,7 @@ class RegretTables:
 
     def to_state(self, iteration: int) -> CFRState:
         """The tables as a :class:`~lessons_lib.cfr.state.CFRState` (independent numpy copies)."""
+        iteration = check_integer(iteration, "iteration", minimum=0)
         return CFRState(
             cumulative_regret=self.regrets_by_key(),
             strategy_sum=self.strategy_sums_by_key(),

@@ -203,8 +203,6 @@ def cfr_regret_bound(game: Game, player: int, iterations: int) -> float:
     ``|A_i|`` the largest number of actions at any of the player's information sets.
     """
     iterations = check_iterations(iterations)
-    _check_game(game)
-    check_choice(player, game.PLAYERS, "player")
     keys = game.info_sets_of(player)
     most_actions = max(len(game.actions(key)) for key in keys)
     return payoff_range(game, player) * len(keys) * math.sqrt(most_actions) / math.sqrt(iterations)

@@ -46,7 +46,13 @@ from lessons_lib.counterfactual import tree_reach, tree_values
 from lessons_lib.exploitability import best_response, expected_value, exploitability
 from lessons_lib.games.base import Game, GameTree
 from lessons_lib.policy import Policy
-from lessons_lib.validation import check_choice, check_iterations
+from lessons_lib.validation import (
+    check_choice,
+    check_entries,
+    check_integer,
+    check_iterations,
+    describe,
+)
 
 #: How the strategy sum weights sigma^t(I, .): by player i's own reach (correct) or not at all.
 AVERAGE_WEIGHTS = ("own reach", "unweighted")
@@ -141,12 +147,15 @@ def cfr_with_switches(
     about ten per factor of ten, as in :func:`lessons_lib.cfr.checkpoint_schedule`; the last
     iteration always).
     """
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
     iterations = check_iterations(iterations)
     check_choice(average_weight, AVERAGE_WEIGHTS, "average_weight")
     check_choice(deals, DEAL_SCHEMES, "deals")
     check_choice(player_2_sign, PLAYER_2_SIGNS, "player_2_sign")
-    if deals == "sampled" and (isinstance(seed, bool) or not isinstance(seed, Integral)):
-        raise ValueError(f"sampled deals need an integer seed, got {seed!r}")
+    if deals == "sampled":
+        check_integer(seed, "seed (sampled deals need one)", minimum=0)
+        check_entries(iterations, f"drawing the deals of {iterations:,} iterations")
     tree = game.tree
     schedule = checkpoint_schedule(0, iterations, checkpoints=checkpoints)
     if deals == "sampled":

@@ -185,9 +185,7 @@ def sampled_traversal(
     scheme = _check_scheme(scheme)
     if scheme == "chance":
         if player is not None:
-            raise ValueError(
-                f"chance sampling updates both players; got player={describe(player)}"
-            )
+            raise ValueError(f"chance sampling updates both players; got player={describe(player)}")
     else:
         check_choice(player, game.PLAYERS, "player")
     if exploration is None:

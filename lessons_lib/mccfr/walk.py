@@ -125,7 +125,9 @@ def checked_chooser(chooser: object) -> Chooser:
     options is refused with ``ValueError`` instead of silently picking from the end (training's
     own :func:`random_chooser` needs no such check, and is not wrapped)."""
     if not callable(chooser):
-        raise ValueError(f"chooser must be a function of the probabilities, got {describe(chooser)}")
+        raise ValueError(
+            f"chooser must be a function of the probabilities, got {describe(chooser)}"
+        )
 
     def choose(probabilities: Sequence[float]) -> int:
         index = chooser(probabilities)

@@ -30,11 +30,12 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from lessons_lib.cfr.training import Checkpoint, log_spaced_iterations
+from lessons_lib.cfr.training import MAX_ITERATIONS, Checkpoint, log_spaced_iterations
 from lessons_lib.games.base import Game
 from lessons_lib.scaling import log_log_slope
 from lessons_lib.validation import (
     check_choice,
+    check_integer,
     check_iterations,
     check_number,
     describe,
@@ -128,7 +129,7 @@ def reach_table(
         )
     if isinstance(thresholds, (str, bytes, Mapping)) or not isinstance(thresholds, Iterable):
         raise ValueError(f"thresholds must list exploitabilities, got {describe(thresholds)}")
-    limits = [_positive_threshold(t) for t in thresholds]
+    limits = [check_number(t, "thresholds", minimum=0.0, open_minimum=True) for t in thresholds]
     if not limits:
         raise ValueError("thresholds must list at least one exploitability")
     reach = iterations_to_reach if rule == "first" else iterations_to_stay_below
@@ -215,6 +216,8 @@ def cfr_exploitability_bound(game: Game, iterations: int) -> float:
     profile is the sum of the two players' average overall regrets (Zinkevich et al. 2007,
     Theorem 2). The bound is a worst case over all games of this size and payoff range.
     """
+    _check_game(game)
+    check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
     return 0.5 * sum(cfr_regret_bound(game, player, iterations) for player in game.PLAYERS)
 
 

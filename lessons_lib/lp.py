@@ -232,7 +232,8 @@ def behaviour_policy(form: SequenceForm, plan: np.ndarray, player: int) -> Polic
         n = int(tree.n_actions[k])
         weights = np.maximum(plan[position : position + n], 0.0)
         position += n
-        total = float(weights.sum())
+        with np.errstate(over="ignore"):  # an overflowing sum is handled below
+            total = float(weights.sum())
         if not math.isfinite(total):  # weights near the largest float: their sum overflows
             weights = weights / weights.max()
             total = float(weights.sum())

@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from lessons_lib.cfr.solver import ENGINES
+from lessons_lib.cfr.training import MAX_ITERATIONS
 from lessons_lib.cfr.variants import variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
@@ -155,9 +156,9 @@ def time_per_iteration(
     """
     _checked_game(game)
     check_choice(engine, tuple(ENGINES), "engine")
-    iterations = check_iterations(iterations)
-    repeat = check_iterations(repeat, "repeat")
-    warmup = check_integer(warmup, "warmup", minimum=0)
+    iterations = check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
+    repeat = check_integer(repeat, "repeat", minimum=1, maximum=MAX_ITERATIONS)
+    warmup = check_integer(warmup, "warmup", minimum=0, maximum=MAX_ITERATIONS)
     if not callable(clock):
         raise ValueError(f"clock must be a function returning seconds, got {describe(clock)}")
     variant = variant_named(algorithm)
@@ -266,9 +267,14 @@ def slopes(
     if not isinstance(by, (str, Sequence)):
         raise ValueError(f"by must be a column name or a list of them, got {describe(by)}")
     groups = [by] if isinstance(by, str) else list(by)
-    for column in (x, y, *groups):
+    for name, column in (("x", x), ("y", y), *(("by", g) for g in groups)):
         if not isinstance(column, str) or column not in table.columns:
-            raise ValueError(f"the table has no column {column!r}; it has {list(table.columns)!r}")
+            raise ValueError(
+                f"{name} must name a column of the table, which has no column "
+                f"{describe(column)}; it has {list(table.columns)!r}"
+            )
+    if not groups:
+        raise ValueError("by must name at least one column")
     grouped = table.groupby(groups[0] if len(groups) == 1 else groups, sort=False)
     return pd.Series(
         {name: log_log_slope(rows[x].to_numpy(), rows[y].to_numpy()) for name, rows in grouped},

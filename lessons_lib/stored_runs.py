@@ -25,6 +25,7 @@ import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
+from os import PathLike
 from pathlib import Path
 
 from lessons_lib import cfr, mccfr
@@ -302,6 +303,8 @@ def make_deck_sweep(data: Path = DATA) -> None:
 
 def write_records(path: Path, parameters: Mapping, records: Mapping[str, Mapping]) -> None:
     """Save run records as JSON, one line per checkpoint (numbers must be finite)."""
+    if not isinstance(path, (str, PathLike)):
+        raise ValueError(f"path must be a file name, got {describe(path)}")
     path = Path(path)
     try:
         text = json.dumps({"parameters": parameters, "runs": records}, indent=1, allow_nan=False)
@@ -316,6 +319,8 @@ def write_records(path: Path, parameters: Mapping, records: Mapping[str, Mapping
 def read_records(path: Path, parameters: Mapping, names: Sequence[str]) -> dict[str, dict]:
     """The records of the runs ``names`` stored at ``path``, which must have been made with
     ``parameters``; a missing file raises ``FileNotFoundError``, another one ``ValueError``."""
+    if not isinstance(path, (str, PathLike)):
+        raise ValueError(f"path must be a file name, got {describe(path)}")
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing: make it with `{COMMAND}`")

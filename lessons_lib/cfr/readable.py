@@ -32,7 +32,7 @@ from lessons_lib.counterfactual import Reach
 from lessons_lib.games.base import Game, History
 from lessons_lib.policy import Policy
 from lessons_lib.sums import sum_of_products
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import check_choice, check_instance
 
 
 def cfr_iteration(game: Game, state: CFRState, variant: Variant, updates: str) -> None:
@@ -118,7 +118,7 @@ class ReadableEngine:
     name = "readable"
 
     def __init__(self, game: Game, variant: Variant, updates: str) -> None:
-        self.game = game
+        self.game = check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
         self.variant = variant
         self.updates = check_choice(updates, UPDATE_SCHEMES, "updates")
         self.state = CFRState.zeros(game)

@@ -24,7 +24,7 @@ import numpy as np
 from lessons_lib.games.base import Game
 from lessons_lib.policy import Policy
 from lessons_lib.regret_matching import regret_matching
-from lessons_lib.validation import as_finite_array, describe
+from lessons_lib.validation import as_finite_array, as_finite_vector, describe
 
 
 def average_strategy(strategy_sum: np.ndarray) -> np.ndarray:
@@ -34,7 +34,10 @@ def average_strategy(strategy_sum: np.ndarray) -> np.ndarray:
     A sum that overflows (entries near the largest float) is normalised after dividing by its
     largest entry; a NaN, an infinite or a negative entry is no strategy sum (``ValueError``).
     """
-    total = float(strategy_sum.sum())
+    if not isinstance(strategy_sum, np.ndarray) or strategy_sum.ndim != 1 or not strategy_sum.size:
+        strategy_sum = as_finite_vector(strategy_sum, "strategy_sum")
+    with np.errstate(over="ignore"):  # an overflowing sum is handled below
+        total = float(strategy_sum.sum())
     if not math.isfinite(total) or total < 0:
         sums = as_finite_array(strategy_sum, "strategy_sum")
         if np.any(sums < 0):

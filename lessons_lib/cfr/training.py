@@ -197,7 +197,7 @@ def log_spaced_iterations(stop: int, per_decade: int) -> list[int]:
     of more than :data:`MAX_CHECKPOINTS` points is refused before it is made.
     """
     stop = check_integer(stop, "stop", minimum=1, maximum=MAX_ITERATIONS)
-    per_decade = check_iterations(per_decade, "per_decade")
+    per_decade = check_integer(per_decade, "per_decade", minimum=1, maximum=MAX_ITERATIONS)
     steps = int(math.log10(stop) * per_decade + 1e-9)
     check_entries(
         steps + 1, f"a grid of {per_decade:,} points per decade up to {stop:,}", MAX_CHECKPOINTS

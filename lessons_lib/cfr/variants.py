@@ -199,7 +199,13 @@ def variant_named(algorithm: str, **parameters: float) -> Variant:
 
 def power_discount(t: int, exponent: float) -> float:
     """``t^e / (t^e + 1)``, computed as ``1 / (1 + t^-e)`` so that no exponent overflows."""
-    x = exponent * math.log(t)
+    try:  # no check on the way of every iteration: a failure is translated instead
+        x = float(exponent) * math.log(t)
+    except (TypeError, ValueError, OverflowError) as error:
+        raise ValueError(
+            f"power_discount needs an iteration t >= 1 and a finite exponent, got t={t!r}, "
+            f"exponent={exponent!r}"
+        ) from error
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
     small = math.exp(x)

@@ -95,6 +95,8 @@ class FixedProfile:
     """A policy dict, checked, read as a :class:`Profile`: the same strategy on every visit."""
 
     def __init__(self, game: Game, policy: Mapping[str, object]) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
         checked = validate_policy(game, policy)
         self.game = game
         self._strategies = [checked[key].tolist() for key in game.tree.keys]

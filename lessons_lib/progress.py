@@ -112,12 +112,16 @@ class Monitor:
         self._display: object | None = None
         self._shown = False
         self._previous_handler: object = None
+        self._installed = False
 
     def __enter__(self) -> Monitor:
         self._began = time.perf_counter()
         if threading.current_thread() is threading.main_thread():
-            self._previous_handler = signal.getsignal(signal.SIGINT)
+            previous = signal.getsignal(signal.SIGINT)
+            # None: a handler installed outside Python; the default one is put back after the run.
+            self._previous_handler = signal.SIG_DFL if previous is None else previous
             signal.signal(signal.SIGINT, self._on_interrupt)
+            self._installed = True
         return self
 
     def __exit__(self, *exception: object) -> None:
@@ -131,9 +135,9 @@ class Monitor:
         self._restore_handler()
 
     def _restore_handler(self) -> None:
-        if self._previous_handler is not None:
+        if self._installed:
             signal.signal(signal.SIGINT, self._previous_handler)
-            self._previous_handler = None
+            self._installed = False
 
     def advance(self, run: Callable[[int], None], iterations: int) -> int:
         """Call ``run(k)`` for steps of ``k`` iterations until ``iterations`` are done or the user

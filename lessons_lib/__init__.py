@@ -43,6 +43,7 @@ Lessons built on the solvers
 - :mod:`lessons_lib.scaling`: the cost of CFR in time and memory as a game grows
 - :mod:`lessons_lib.agents`, :mod:`lessons_lib.simulation`: playing hands, and many hands at once
 - :mod:`lessons_lib.stored_runs`: the long runs Chapters 7 and 8 read from ``notebooks/data``
+- :mod:`lessons_lib.progress`: long runs show their progress, and Ctrl-C stops them cleanly
 
 Showing them
 - :mod:`lessons_lib.plots`: pure functions that return matplotlib Figures, one colour per player

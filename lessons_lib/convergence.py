@@ -25,16 +25,23 @@ A run (:func:`lessons_lib.cfr.solve`) records a *history*: one
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from numbers import Real
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
-from lessons_lib.cfr.training import Checkpoint, log_spaced_iterations
+from lessons_lib.cfr.training import MAX_ITERATIONS, Checkpoint, log_spaced_iterations
 from lessons_lib.games.base import Game
 from lessons_lib.scaling import log_log_slope
-from lessons_lib.validation import check_choice, check_iterations, non_empty_list_of
+from lessons_lib.validation import (
+    check_choice,
+    check_integer,
+    check_iterations,
+    check_number,
+    describe,
+    is_number,
+    non_empty_list_of,
+)
 
 #: The two readings of "reached a threshold" that :func:`reach_table` offers.
 REACH_RULES = ("first", "stay")
@@ -117,8 +124,12 @@ def reach_table(
     """
     check_choice(rule, REACH_RULES, "rule")
     if not isinstance(histories, Mapping) or not histories:
-        raise ValueError(f"histories must map run names to checkpoint lists, got {histories!r}")
-    limits = [_positive_threshold(t) for t in thresholds]
+        raise ValueError(
+            f"histories must map run names to checkpoint lists, got {describe(histories)}"
+        )
+    if isinstance(thresholds, (str, bytes, Mapping)) or not isinstance(thresholds, Iterable):
+        raise ValueError(f"thresholds must list exploitabilities, got {describe(thresholds)}")
+    limits = [check_number(t, "thresholds", minimum=0.0, open_minimum=True) for t in thresholds]
     if not limits:
         raise ValueError("thresholds must list at least one exploitability")
     reach = iterations_to_reach if rule == "first" else iterations_to_stay_below
@@ -156,7 +167,11 @@ def fitted_slope(
     """
     checked = _checked_history(history)
     first = check_iterations(first_iteration, "first_iteration")
-    last = checked[-1].iteration if last_iteration is None else check_iterations(last_iteration)
+    last = (
+        checked[-1].iteration
+        if last_iteration is None
+        else check_iterations(last_iteration, "last_iteration")
+    )
     chosen = [c for c in checked if first <= c.iteration <= last]
     if len(chosen) < 2:
         raise ValueError(f"need two checkpoints between iterations {first} and {last}")
@@ -175,6 +190,7 @@ def payoff_range(game: Game, player: int = 1) -> float:
 
     In a zero-sum game ``u_2 = -u_1``, so both players have the same range.
     """
+    _check_game(game)
     check_choice(player, game.PLAYERS, "player")
     tree = game.tree
     payoffs = tree.payoff[tree.terminal]
@@ -200,6 +216,8 @@ def cfr_exploitability_bound(game: Game, iterations: int) -> float:
     profile is the sum of the two players' average overall regrets (Zinkevich et al. 2007,
     Theorem 2). The bound is a worst case over all games of this size and payoff range.
     """
+    _check_game(game)
+    check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
     return 0.5 * sum(cfr_regret_bound(game, player, iterations) for player in game.PLAYERS)
 
 
@@ -212,10 +230,18 @@ def _checked_history(history: Sequence[Checkpoint]) -> list[Checkpoint]:
         raise ValueError("history is empty: run at least one iteration")
     checked = non_empty_list_of(history, Checkpoint, "history")
     _increasing_iterations([c.iteration for c in checked], "history")
+    for checkpoint in checked:
+        if not is_number(checkpoint.average_exploitability):
+            raise ValueError(
+                f"history has a checkpoint whose exploitability is not a finite number: "
+                f"{describe(checkpoint)}"
+            )
     return checked
 
 
 def _increasing_iterations(iterations: Sequence[int], name: str) -> list[int]:
+    if isinstance(iterations, (str, bytes, Mapping)) or not isinstance(iterations, Iterable):
+        raise ValueError(f"{name} must be a list of iteration numbers, got {describe(iterations)}")
     values = list(iterations)
     for value in values:
         check_iterations(value, f"an iteration of {name}")
@@ -225,12 +251,12 @@ def _increasing_iterations(iterations: Sequence[int], name: str) -> list[int]:
 
 
 def _positive_threshold(threshold: object) -> float:
-    if isinstance(threshold, bool) or not isinstance(threshold, Real):
-        raise ValueError(f"threshold must be a positive number, got {threshold!r}")
-    value = float(threshold)
-    if not math.isfinite(value) or value <= 0:
-        raise ValueError(f"threshold must be a positive finite number, got {threshold!r}")
-    return value
+    return check_number(threshold, "threshold", minimum=0.0, open_minimum=True)
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
 
 
 __all__ = [

@@ -41,6 +41,7 @@ whose optimal ``x`` is an equilibrium plan of player 1 and whose optimum is the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -50,7 +51,7 @@ from scipy.optimize import linprog
 
 from lessons_lib.games.base import Game, GameTree
 from lessons_lib.policy import Policy, validate_policy
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import as_finite_array, check_choice, describe
 
 #: Realisation weight below which an information set counts as never reached by the plan.
 REACH_TOLERANCE = 1e-12
@@ -90,7 +91,7 @@ def sequence_form(game: Game) -> SequenceForm:
     Raises ``ValueError`` if some information set's histories disagree on their parent sequence,
     which happens only in a game without perfect recall.
     """
-    tree = game.tree
+    tree = _checked_game(game).tree
     info_sets = {player: np.flatnonzero(tree.owner == player) for player in (1, 2)}
     sequences = {
         player: np.array(
@@ -174,6 +175,7 @@ def optimal_plan(form: SequenceForm, player: int) -> tuple[np.ndarray, float]:
     (``A`` for player 1, ``-A^T`` for player 2). The optimum is the player's value, returned as
     player 1's (so negated for player 2).
     """
+    _checked_form(form)
     check_choice(player, (1, 2), "player")
     own, other = form.constraints[player], form.constraints[3 - player]
     payoff = form.payoff if player == 1 else -form.payoff.T
@@ -206,15 +208,23 @@ def behaviour_policy(form: SequenceForm, plan: np.ndarray, player: int) -> Polic
     """The behaviour strategy of ``player`` that realises ``plan``; uniform where never reached.
 
     ``sigma(I, a) = x(I, a) / sum_b x(I, b)``; the constraints make the denominator ``x(seq(I))``,
-    and it is used only when it exceeds :data:`REACH_TOLERANCE`.
+    and it is used only when it exceeds :data:`REACH_TOLERANCE`. A realisation weight is never
+    negative: a plan with a weight below ``-REACH_TOLERANCE`` is refused (``ValueError``), and the
+    rounding errors of a solver above it count as zero.
     """
+    _checked_form(form)
     check_choice(player, (1, 2), "player")
     tree = form.game.tree
-    plan = np.asarray(plan, dtype=float)
-    if plan.shape != (form.n_sequences(player),) or not np.all(np.isfinite(plan)):
+    plan = as_finite_array(plan, "plan")
+    if plan.shape != (form.n_sequences(player),):
         raise ValueError(
-            f"a realisation plan of player {player} needs {form.n_sequences(player)} finite "
+            f"plan, a realisation plan of player {player}, needs {form.n_sequences(player)} "
             f"weights, got shape {plan.shape}"
+        )
+    if np.any(plan < -REACH_TOLERANCE):
+        raise ValueError(
+            f"plan, a realisation plan, has no negative weight, got {float(plan.min())!r} in "
+            f"{describe(plan.tolist())}"
         )
     policy: Policy = {}
     position = 1
@@ -222,7 +232,11 @@ def behaviour_policy(form: SequenceForm, plan: np.ndarray, player: int) -> Polic
         n = int(tree.n_actions[k])
         weights = np.maximum(plan[position : position + n], 0.0)
         position += n
-        total = float(weights.sum())
+        with np.errstate(over="ignore"):  # an overflowing sum is handled below
+            total = float(weights.sum())
+        if not math.isfinite(total):  # weights near the largest float: their sum overflows
+            weights = weights / weights.max()
+            total = float(weights.sum())
         policy[tree.keys[k]] = weights / total if total > REACH_TOLERANCE else np.full(n, 1.0 / n)
     return policy
 
@@ -239,6 +253,7 @@ def realisation_plan(
     strategy of ``form.game`` raises ``ValueError``
     (see :func:`lessons_lib.policy.validate_policy`).
     """
+    _checked_form(form)
     check_choice(player, (1, 2), "player")
     tree = form.game.tree
     flat = tree.flatten(validate_policy(form.game, policy, players=(player,)))
@@ -262,8 +277,20 @@ def solve_sequence_form(game: Game) -> tuple[Policy, float]:
     two equilibrium plans as behaviour strategies, and the value is the optimum of player 1's
     program.
     """
-    form = sequence_form(game)
+    form = sequence_form(_checked_game(game))
     plan_1, value = optimal_plan(form, 1)
     plan_2, _ = optimal_plan(form, 2)
     policy = {**behaviour_policy(form, plan_1, 1), **behaviour_policy(form, plan_2, 2)}
     return {key: policy[key] for key in game.info_sets()}, value
+
+
+def _checked_game(game: object) -> Game:
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
+    return game
+
+
+def _checked_form(form: object) -> SequenceForm:
+    if not isinstance(form, SequenceForm):
+        raise ValueError(f"form must be a SequenceForm (sequence_form(game)), got {describe(form)}")
+    return form

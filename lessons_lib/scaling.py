@@ -25,18 +25,26 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from numbers import Integral
 
 import numpy as np
 import pandas as pd
 
 from lessons_lib.cfr.solver import ENGINES
+from lessons_lib.cfr.training import MAX_ITERATIONS
 from lessons_lib.cfr.variants import variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
 from lessons_lib.lp import sequence_form
 from lessons_lib.sums import least_squares_slope
-from lessons_lib.validation import check_choice, check_iterations, non_empty_list_of
+from lessons_lib.validation import (
+    as_finite_array,
+    check_choice,
+    check_integer,
+    check_iterations,
+    describe,
+    is_number,
+    non_empty_list_of,
+)
 
 #: Bytes per stored number: the tables hold float64 values.
 BYTES_PER_FLOAT = 8
@@ -81,7 +89,7 @@ def game_label(game: Game) -> str:
     Only the parameter that sets the deck is named; other parameters, when they differ from the
     standard game, are added in brackets. Games of other families are named by their ``repr``.
     """
-    parameters = game.parameters
+    parameters = _checked_game(game).parameters
     if game.name == "kuhn_poker":
         return f"Kuhn, {parameters['n_cards']} cards"
     if game.name == "leduc_poker":
@@ -94,7 +102,7 @@ def game_label(game: Game) -> str:
 
 def table_entries(game: Game) -> int:
     """The numbers CFR stores for ``game``: one per table and (information set, action) pair."""
-    return len(CFR_TABLES) * game_size(game)["info_set_actions"]
+    return len(CFR_TABLES) * game_size(_checked_game(game))["info_set_actions"]
 
 
 def memory_table(games: Iterable[Game]) -> pd.DataFrame:
@@ -146,11 +154,13 @@ def time_per_iteration(
     disturbed by whatever else the machine was doing. ``clock`` is ``time.perf_counter`` unless a
     test passes its own.
     """
+    _checked_game(game)
     check_choice(engine, tuple(ENGINES), "engine")
-    iterations = check_iterations(iterations)
-    repeat = check_iterations(repeat, "repeat")
-    if isinstance(warmup, bool) or not isinstance(warmup, Integral) or warmup < 0:
-        raise ValueError(f"warmup must be a whole number of iterations, at least 0, got {warmup!r}")
+    iterations = check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
+    repeat = check_integer(repeat, "repeat", minimum=1, maximum=MAX_ITERATIONS)
+    warmup = check_integer(warmup, "warmup", minimum=0, maximum=MAX_ITERATIONS)
+    if not callable(clock):
+        raise ValueError(f"clock must be a function returning seconds, got {describe(clock)}")
     variant = variant_named(algorithm)
     runner = ENGINES[engine](game, variant, variant.default_updates)
     if warmup:
@@ -159,9 +169,10 @@ def time_per_iteration(
     for _ in range(repeat):
         start = clock()
         runner.run(iterations)
-        elapsed = clock() - start
-        if not np.isfinite(elapsed) or elapsed < 0:
-            raise ValueError(f"the clock went from {start!r} by {elapsed!r} seconds")
+        end = clock()
+        if not (is_number(start) and is_number(end)) or end < start:
+            raise ValueError(f"the clock went from {describe(start)} to {describe(end)} seconds")
+        elapsed = float(end) - float(start)
         best = min(best, elapsed)
     return float(best / iterations)
 
@@ -184,12 +195,18 @@ def timing_table(
     histories than the limit, so a slow engine is measured on the small games only; those
     (game, engine) pairs are absent from the table.
     """
+    if isinstance(engines, (str, bytes, Mapping)) or not isinstance(engines, Iterable):
+        raise ValueError(f"engines must be a list of engine names, got {describe(engines)}")
     engines = tuple(engines)
     if not engines:
         raise ValueError("engines must name at least one engine")
     for engine in engines:
         check_choice(engine, tuple(ENGINES), "engine")
     per_engine = _per_engine(iterations, engines)
+    if max_histories is not None and not isinstance(max_histories, Mapping):
+        raise ValueError(
+            f"max_histories must map engine names to limits, got {describe(max_histories)}"
+        )
     limits = dict(max_histories or {})
     for engine, limit in limits.items():
         check_choice(engine, engines, "engine in max_histories")
@@ -219,19 +236,17 @@ def timing_table(
 
 def log_log_slope(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) -> float:
     """The least-squares slope ``k`` of ``log y = k log x + c``: ``y`` grows like ``x^k``."""
-    xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    xs, ys = as_finite_array(x, "x"), as_finite_array(y, "y")
     if xs.ndim != 1 or xs.shape != ys.shape:
         raise ValueError(
             f"x and y must be vectors of one length, got shapes {xs.shape}, {ys.shape}"
         )
-    if (
-        not (np.all(np.isfinite(xs)) and np.all(np.isfinite(ys)))
-        or np.any(xs <= 0)
-        or np.any(ys <= 0)
-    ):
-        raise ValueError(f"a log-log fit needs finite positive values, got x={x!r}, y={y!r}")
+    if np.any(xs <= 0) or np.any(ys <= 0):
+        raise ValueError(
+            f"a log-log fit needs positive values, got x={describe(x)}, y={describe(y)}"
+        )
     if np.unique(xs).size < 2:
-        raise ValueError(f"a slope needs at least two different x values, got {x!r}")
+        raise ValueError(f"a slope needs at least two different x values, got {describe(x)}")
     # math.log, value by value: numpy's vector log differs in the last bit between processors.
     return least_squares_slope([math.log(v) for v in xs], [math.log(v) for v in ys])
 
@@ -247,10 +262,19 @@ def slopes(
     By default one slope per engine and game family: within a family the games differ only in the
     size of the deck, so the slope says how the cost grows with it.
     """
+    if not isinstance(table, pd.DataFrame):
+        raise ValueError(f"table must be a pandas DataFrame, got {describe(table)}")
+    if not isinstance(by, (str, Sequence)):
+        raise ValueError(f"by must be a column name or a list of them, got {describe(by)}")
     groups = [by] if isinstance(by, str) else list(by)
-    for column in (x, y, *groups):
-        if column not in table.columns:
-            raise ValueError(f"the table has no column {column!r}; it has {list(table.columns)!r}")
+    for name, column in (("x", x), ("y", y), *(("by", g) for g in groups)):
+        if not isinstance(column, str) or column not in table.columns:
+            raise ValueError(
+                f"{name} must name a column of the table, which has no column "
+                f"{describe(column)}; it has {list(table.columns)!r}"
+            )
+    if not groups:
+        raise ValueError("by must name at least one column")
     grouped = table.groupby(groups[0] if len(groups) == 1 else groups, sort=False)
     return pd.Series(
         {name: log_log_slope(rows[x].to_numpy(), rows[y].to_numpy()) for name, rows in grouped},
@@ -260,6 +284,12 @@ def slopes(
 
 def _checked_games(games: Iterable[Game]) -> list[Game]:
     return non_empty_list_of(games, Game, "games")
+
+
+def _checked_game(game: object) -> Game:
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
+    return game
 
 
 def _per_engine(iterations: int | Mapping[str, int], engines: tuple[str, ...]) -> dict[str, int]:

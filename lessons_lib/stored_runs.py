@@ -20,19 +20,23 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
+from os import PathLike
 from pathlib import Path
 
 from lessons_lib import cfr, mccfr
 from lessons_lib.cfr import checkpoint_schedule
+from lessons_lib.cfr.training import InterruptedRun
 from lessons_lib.cfr.variants import UPDATE_SCHEMES
 from lessons_lib.games import KuhnPoker, LeducPoker
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
 from lessons_lib.policy_io import save_policy
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import check_choice, check_iterations, describe, is_number
 
 #: Where the chapters keep their stored runs.
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
@@ -95,6 +99,7 @@ def cfr_nodes(game: Game, updates: str = "simultaneous") -> int:
 
 def nodes_touched(run: Run) -> int:
     """The nodes a run has touched so far (MCCFR counts them; CFR's are :func:`cfr_nodes`)."""
+    _check_run(run)
     if isinstance(run, mccfr.MCCFRResult):
         return run.nodes_touched
     return run.iterations * cfr_nodes(run.game, run.updates)
@@ -105,10 +110,19 @@ TIMINGS = 3
 
 
 def train_until(run: Run, done: Callable[[Run], bool]) -> Run:
-    """Train ``run`` from checkpoint to checkpoint of the default schedule until ``done(run)``."""
+    """Train ``run`` from checkpoint to checkpoint of the default schedule until ``done(run)``.
+
+    Ctrl-C stops the training after its last complete iteration and raises ``KeyboardInterrupt``:
+    a stored file is made from complete runs only.
+    """
+    _check_run(run)
+    if not callable(done):
+        raise ValueError(f"done must be a function of the run, got {describe(done)}")
     while not done(run):
         following = checkpoint_schedule(run.iterations, 2 * run.iterations + 1)[0]
         run.train(following - run.iterations)
+        if run.interrupted:
+            raise KeyboardInterrupt(f"{run!r} was interrupted: nothing is stored")
     return run
 
 
@@ -119,7 +133,9 @@ def make_run(game: Game, name: str, done: Callable[[Run], bool]) -> tuple[Run, d
     between (all its iterations cost the same): the fastest of :data:`TIMINGS` such runs, the one
     least disturbed by whatever else the machine was doing. MCCFR's runs time themselves.
     """
-    if name in ("cfr", "cfr+"):
+    _check_game(game)
+    scheme, seed = run_name(name)
+    if scheme is None:
         run = train_until(cfr.solve(game, name, 1), done)
         timings = []
         for _ in range(TIMINGS):
@@ -133,8 +149,7 @@ def make_run(game: Game, name: str, done: Callable[[Run], bool]) -> tuple[Run, d
             "nodes_per_iteration": cfr_nodes(game, run.updates),
         }
     else:
-        scheme, seed = name.split("-seed")
-        run = train_until(mccfr.solve_sampled(game, scheme, 1, seed=int(seed)), done)
+        run = train_until(mccfr.solve_sampled(game, scheme, 1, seed=seed), done)
         about = {"algorithm": run.algorithm, "scheme": scheme, "seed": run.seed, **run.options}
     checkpoints = [asdict(c) for c in run.history]
     return run, {**about, "iterations": run.iterations, "checkpoints": checkpoints}
@@ -142,10 +157,25 @@ def make_run(game: Game, name: str, done: Callable[[Run], bool]) -> tuple[Run, d
 
 def rerun(game: Game, name: str, iterations: int) -> Run:
     """A fresh run of ``name`` ("cfr", "cfr+" or "scheme-seedN") with the default checkpoints."""
-    if name in ("cfr", "cfr+"):
+    _check_game(game)
+    scheme, seed = run_name(name)
+    if scheme is None:
         return cfr.solve(game, name, iterations)
-    scheme, seed = name.split("-seed")
-    return mccfr.solve_sampled(game, scheme, iterations, seed=int(seed))
+    return mccfr.solve_sampled(game, scheme, iterations, seed=seed)
+
+
+def run_name(name: object) -> tuple[str | None, int | None]:
+    """``(scheme, seed)`` of a run name such as ``"external-seed3"``; ``(None, None)`` for
+    ``"cfr"`` and ``"cfr+"``. Any other name raises ``ValueError``."""
+    if name in ("cfr", "cfr+") and isinstance(name, str):
+        return None, None
+    match = re.fullmatch(r"(\w+)-seed(\d+)", name) if isinstance(name, str) else None
+    if match is None or match.group(1) not in SCHEMES:
+        raise ValueError(
+            f"name must be 'cfr', 'cfr+' or a scheme and seed such as 'external-seed3', "
+            f"got {describe(name)}"
+        )
+    return match.group(1), int(match.group(2))
 
 
 def check_prefix(game: Game, name: str, record: Mapping, iterations: int) -> None:
@@ -154,7 +184,8 @@ def check_prefix(game: Game, name: str, record: Mapping, iterations: int) -> Non
     Every stored checkpoint up to ``iterations`` (which must be one) is compared field by field,
     bit for bit; only the wall time, which no machine repeats, is left out.
     """
-    stored = [c for c in record["checkpoints"] if c["iteration"] <= iterations]
+    iterations = check_iterations(iterations)
+    stored = [c for c in _checkpoint_records(record) if c["iteration"] <= iterations]
     if not stored or stored[-1]["iteration"] != iterations:
         raise ValueError(f"iteration {iterations} is not a stored checkpoint of {name!r}")
     fresh = [asdict(c) for c in rerun(game, name, iterations).history]
@@ -170,16 +201,21 @@ def check_prefix(game: Game, name: str, record: Mapping, iterations: int) -> Non
 
 def history(record: Mapping) -> list[mccfr.SampledCheckpoint]:
     """A run's checkpoints as ``mccfr.SampledCheckpoint`` objects (CFR's get nodes and seconds)."""
-    if "nodes_per_iteration" not in record:
-        return [mccfr.SampledCheckpoint(**c) for c in record["checkpoints"]]
-    return [
-        mccfr.SampledCheckpoint(
-            **c,
-            nodes_touched=record["nodes_per_iteration"] * c["iteration"],
-            seconds=record["seconds_per_iteration"] * c["iteration"],
-        )
-        for c in record["checkpoints"]
-    ]
+    checkpoints = _checkpoint_records(record)
+    try:
+        if "nodes_per_iteration" not in record:
+            return [mccfr.SampledCheckpoint(**c) for c in checkpoints]
+        nodes, seconds = record["nodes_per_iteration"], record["seconds_per_iteration"]
+        if not (is_number(nodes) and is_number(seconds)):
+            raise TypeError("nodes_per_iteration and seconds_per_iteration must be numbers")
+        return [
+            mccfr.SampledCheckpoint(
+                **c, nodes_touched=nodes * c["iteration"], seconds=seconds * c["iteration"]
+            )
+            for c in checkpoints
+        ]
+    except (TypeError, KeyError) as error:
+        raise ValueError(f"record is not a stored run ({error}): {describe(record)}") from error
 
 
 # Leduc poker: every run gets the same budget of nodes touched.
@@ -266,9 +302,15 @@ def make_deck_sweep(data: Path = DATA) -> None:
 
 
 def write_records(path: Path, parameters: Mapping, records: Mapping[str, Mapping]) -> None:
-    """Save run records as JSON, one line per checkpoint."""
+    """Save run records as JSON, one line per checkpoint (numbers must be finite)."""
+    if not isinstance(path, (str, PathLike)):
+        raise ValueError(f"path must be a file name, got {describe(path)}")
+    path = Path(path)
+    try:
+        text = json.dumps({"parameters": parameters, "runs": records}, indent=1, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise ValueError(f"the records for {path} are not plain finite JSON: {error}") from error
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"parameters": parameters, "runs": records}, indent=1)
     for innermost in (r"\{[^{}\[\]]*\}", r"\[[^{}\[\]]*\]"):  # checkpoints, then lists
         text = re.sub(innermost, lambda match: " ".join(match.group().split()), text)
     path.write_text(text + "\n", encoding="utf-8")
@@ -277,15 +319,71 @@ def write_records(path: Path, parameters: Mapping, records: Mapping[str, Mapping
 def read_records(path: Path, parameters: Mapping, names: Sequence[str]) -> dict[str, dict]:
     """The records of the runs ``names`` stored at ``path``, which must have been made with
     ``parameters``; a missing file raises ``FileNotFoundError``, another one ``ValueError``."""
+    if not isinstance(path, (str, PathLike)):
+        raise ValueError(f"path must be a file name, got {describe(path)}")
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing: make it with `{COMMAND}`")
-    document = json.loads(path.read_text(encoding="utf-8"))
+    if not path.is_file():
+        raise ValueError(f"{path} is not a file: make it with `{COMMAND}`")
+    try:
+        document = json.loads(
+            path.read_text(encoding="utf-8"),
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+            parse_int=_float_sized_int,
+        )
+    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
+        raise ValueError(
+            f"{path} is not a stored run file ({error}): make it again with `{COMMAND}`"
+        ) from error
+    if not isinstance(document, dict):
+        raise ValueError(f"{path} is not a stored run file: make it again with `{COMMAND}`")
     if document.get("parameters") != parameters or list(document.get("runs", ())) != list(names):
         raise ValueError(
             f"{path} was made with other parameters or runs: make it again with `{COMMAND}`"
         )
     return document["runs"]
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not is_number(value):
+        raise ValueError(f"{text} does not fit a float")
+    return value
+
+
+def _float_sized_int(text: str) -> int:
+    if len(text) > 400:  # int() of very long digit strings is slow, and no such number is stored
+        raise ValueError(f"an integer of {len(text)} digits")
+    value = int(text)
+    if not is_number(value):
+        raise ValueError(f"{describe(value)} does not fit a float")
+    return value
+
+
+def _checkpoint_records(record: object) -> list[Mapping]:
+    """``record["checkpoints"]``, after checking it is a list of mappings with an iteration."""
+    checkpoints = record.get("checkpoints") if isinstance(record, Mapping) else None
+    if not isinstance(checkpoints, list) or not all(
+        isinstance(c, Mapping) and isinstance(c.get("iteration"), int) for c in checkpoints
+    ):
+        raise ValueError(f"record must hold a list of checkpoints, got {describe(record)}")
+    return checkpoints
+
+
+def _check_run(run: object) -> None:
+    if not isinstance(run, (cfr.CFRResult, mccfr.MCCFRResult)):
+        raise ValueError(f"run must be a CFRResult or an MCCFRResult, got {describe(run)}")
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
 
 
 def _identity(game: Game) -> dict:
@@ -313,7 +411,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"unknown group {unknown[0]!r}; the groups are {', '.join(GROUPS)}")
     for group in arguments.groups or GROUPS:
         began = time.perf_counter()
-        GROUPS[group](arguments.data)
+        with warnings.catch_warnings():
+            # Ctrl-C stops a run cleanly (lessons_lib.progress); here that must stop the group
+            # before anything is written, not store what the run had done so far.
+            warnings.simplefilter("error", InterruptedRun)
+            try:
+                GROUPS[group](arguments.data)
+            except (InterruptedRun, KeyboardInterrupt) as stop:
+                print(f"{group}: interrupted, nothing more written ({stop})", file=sys.stderr)
+                raise SystemExit(130) from None
         print(f"{group}: made in {time.perf_counter() - began:.0f} s", flush=True)
 
 

@@ -16,7 +16,7 @@ Nothing is silently wrong: no NaN, no infinity, no bare ``TypeError`` or ``KeyEr
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from numbers import Integral, Real
 
 import numpy as np
@@ -263,3 +263,21 @@ def check_instance(
             what = " or ".join(k.__name__ for k in kinds)
         raise ValueError(f"{name} must be {what}, got {describe(value)}")
     return value
+
+
+def list_of(values: object, name: str) -> list:
+    """``values`` as a list, after checking it is a sequence (a list, a tuple, an array, any
+    iterable other than a string, bytes or a mapping); the entries are not checked here."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise ValueError(f"{name} must be a list, got {describe(values)}")
+    try:
+        return list(values)
+    except TypeError as error:  # an iterable whose iteration fails
+        raise ValueError(f"{name} must be a list, got {describe(values)}") from error
+
+
+def mapping_of(values: object, name: str) -> Mapping:
+    """``values`` after checking it is a mapping (a dict); its entries are not checked here."""
+    if not isinstance(values, Mapping):
+        raise ValueError(f"{name} must be a mapping (a dict), got {describe(values)}")
+    return values

@@ -1,9 +1,15 @@
-"""Shared test set-up: a non-interactive matplotlib backend and a fixed hypothesis profile."""
+"""Shared test set-up: a non-interactive matplotlib backend, a fixed hypothesis profile, and no
+progress lines from long runs."""
+
+import os
 
 import matplotlib
 from hypothesis import settings
 
 matplotlib.use("Agg")
+# The chapters' outputs must not depend on the machine's speed: no progress lines from long runs
+# (lessons_lib.progress), in the tests or in the kernels nbval starts (they inherit the setting).
+os.environ.setdefault("LESSONS_PROGRESS", "off")
 
 settings.register_profile("book", max_examples=60, deadline=None, derandomize=True)
 settings.load_profile("book")

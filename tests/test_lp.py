@@ -178,7 +178,7 @@ def test_bad_input_is_refused() -> None:
         optimal_plan(form, 3)
     with pytest.raises(ValueError, match="realisation plan"):
         behaviour_policy(form, np.ones(4), 1)
-    with pytest.raises(ValueError, match="realisation plan"):
+    with pytest.raises(ValueError, match="plan has a non-finite entry"):
         behaviour_policy(form, np.full(form.n_sequences(1), np.nan), 1)
 
 

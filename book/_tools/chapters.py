@@ -17,6 +17,7 @@ widgets) are not stored. ``check`` fails when a notebook's cells are not its sou
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -52,6 +53,8 @@ def read_source(source: Path) -> nbformat.NotebookNode:
 def execute(source: Path) -> Path:
     """Run a chapter's source in a fresh kernel and write its executed notebook; return its path."""
     notebook = read_source(source)
+    # A long run's progress line (lessons_lib.progress) depends on the machine's speed: none here.
+    os.environ.setdefault("LESSONS_PROGRESS", "off")
     client = NotebookClient(
         notebook,
         timeout=TIMEOUT,

@@ -46,7 +46,13 @@ from lessons_lib.counterfactual import tree_reach, tree_values
 from lessons_lib.exploitability import best_response, expected_value, exploitability
 from lessons_lib.games.base import Game, GameTree
 from lessons_lib.policy import Policy
-from lessons_lib.validation import check_choice, check_iterations
+from lessons_lib.validation import (
+    check_choice,
+    check_entries,
+    check_integer,
+    check_iterations,
+    describe,
+)
 
 #: How the strategy sum weights sigma^t(I, .): by player i's own reach (correct) or not at all.
 AVERAGE_WEIGHTS = ("own reach", "unweighted")
@@ -141,14 +147,18 @@ def cfr_with_switches(
     about ten per factor of ten, as in :func:`lessons_lib.cfr.checkpoint_schedule`; the last
     iteration always).
     """
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
     iterations = check_iterations(iterations)
     check_choice(average_weight, AVERAGE_WEIGHTS, "average_weight")
     check_choice(deals, DEAL_SCHEMES, "deals")
     check_choice(player_2_sign, PLAYER_2_SIGNS, "player_2_sign")
-    if deals == "sampled" and (isinstance(seed, bool) or not isinstance(seed, Integral)):
-        raise ValueError(f"sampled deals need an integer seed, got {seed!r}")
-    tree = game.tree
+    if deals == "sampled":
+        check_integer(seed, "seed (sampled deals need one)", minimum=0)
     schedule = checkpoint_schedule(0, iterations, checkpoints=checkpoints)
+    if deals == "sampled":
+        check_entries(iterations, f"drawing the deals of {iterations:,} iterations")
+    tree = game.tree
     if deals == "sampled":
         roots = np.arange(tree.levels[0].stop)  # one root per deal, in the order of game.deals()
         draws = np.random.default_rng(seed).choice(roots, size=iterations, p=tree.chance[roots])
@@ -239,7 +249,9 @@ def current_instead_of_average(result: CFRResult) -> pd.DataFrame:
     the current strategy is than the average one.
     """
     if not isinstance(result, CFRResult) or not result.history:
-        raise ValueError(f"need a CFR run with at least one checkpoint, got {result!r}")
+        raise ValueError(
+            f"result must be a CFR run with at least one checkpoint, got {describe(result)}"
+        )
     table = result.history_table()[
         ["iteration", "current_exploitability", "average_exploitability"]
     ]
@@ -257,6 +269,8 @@ def one_player_exploitability(game: Game, policy: Policy, player: int) -> float:
     equals minus ``player``'s share of the game value (``+1/18`` for player 1's part in Kuhn poker,
     ``-1/18`` for player 2's), not zero, and it ignores the other player's part entirely.
     """
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
     check_choice(player, game.PLAYERS, "player")
     value, _ = best_response(game, policy, 3 - player)
     return value

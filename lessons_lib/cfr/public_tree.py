@@ -79,7 +79,7 @@ from lessons_lib.cfr.variants import Variant
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import PublicTree, public_tree
 from lessons_lib.sums import Segments, SparseMatrix
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import check_choice, check_instance
 
 
 @dataclass(frozen=True, eq=False)
@@ -199,6 +199,7 @@ class PublicTreeEngine(ArrayEngine):
     name = "public"
 
     def __init__(self, game: Game, variant: Variant, updates: str) -> None:
+        check_instance(game, Game, "game", "a Game (such as LeducPoker())")
         super().__init__(variant, updates)
         self.tree = tree = public_tree(game)
         self.game = game

@@ -27,11 +27,12 @@ from collections.abc import Mapping
 import numpy as np
 
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.variants import Variant
+from lessons_lib.cfr.variants import UPDATE_SCHEMES, Variant
 from lessons_lib.counterfactual import Reach
 from lessons_lib.games.base import Game, History
 from lessons_lib.policy import Policy
 from lessons_lib.sums import sum_of_products
+from lessons_lib.validation import check_choice, check_instance
 
 
 def cfr_iteration(game: Game, state: CFRState, variant: Variant, updates: str) -> None:
@@ -117,9 +118,9 @@ class ReadableEngine:
     name = "readable"
 
     def __init__(self, game: Game, variant: Variant, updates: str) -> None:
-        self.game = game
+        self.game = check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
         self.variant = variant
-        self.updates = updates
+        self.updates = check_choice(updates, UPDATE_SCHEMES, "updates")
         self.state = CFRState.zeros(game)
 
     def start_from(self, initial_regret: Mapping[str, np.ndarray]) -> None:

@@ -19,12 +19,12 @@ import numpy as np
 from lessons_lib.cfr.public_tree import PublicTreeEngine
 from lessons_lib.cfr.readable import ReadableEngine
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.training import SCHEDULE_OPTIONS, TrainingRun, check_option_names
+from lessons_lib.cfr.training import TRAIN_OPTIONS, TrainingRun, check_option_names
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.cfr.vectorised import VectorisedEngine
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import supports_public_tree
-from lessons_lib.validation import as_finite_vector, check_choice, check_iterations
+from lessons_lib.validation import as_finite_vector, check_choice, check_iterations, describe
 
 #: The engines: the public-tree one (the default where the game has a public tree), the
 #: sequence-form one (the default elsewhere) and the recursive one the book reads.
@@ -37,6 +37,12 @@ class CFRResult(TrainingRun):
     """A CFR run: its policies, its checkpoints, and :meth:`train` to continue it."""
 
     def __init__(self, game: Game, variant: Variant, updates: str, engine: str) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
+        if not isinstance(variant, Variant):
+            raise ValueError(f"variant must be a Variant (variant_named), got {describe(variant)}")
+        check_choice(engine, tuple(ENGINES), "engine")
+        check_choice(updates, variant.allowed_updates, f"updates of {variant.name}")
         super().__init__(game)
         self.variant = variant
         self.updates = updates
@@ -81,17 +87,17 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
     - ``initial_regret``: cumulative regrets to start from instead of zero (a mapping from
       information-set keys to arrays; keys left out start at zero), so the first strategy is
       regret matching on them: a way to start CFR from somewhere other than uniform play;
-    - ``checkpoints`` or ``checkpoint_every``: when to measure progress (see
-      :meth:`CFRResult.train`).
+    - ``checkpoints`` or ``checkpoint_every``: when to measure progress, and ``progress``: how a
+      long run shows it and stops on Ctrl-C (see :meth:`CFRResult.train`).
 
     Anything else, or a value out of range, raises ``ValueError``.
     """
     if not isinstance(game, Game):
-        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {game!r}")
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
     iterations = check_iterations(iterations)
-    check_option_names(options, ALGORITHM_OPTIONS + SCHEDULE_OPTIONS, "solve")
+    check_option_names(options, ALGORITHM_OPTIONS + TRAIN_OPTIONS, "solve")
     if not isinstance(algorithm, str):
-        raise ValueError(f"algorithm must be a name such as 'cfr', got {algorithm!r}")
+        raise ValueError(f"algorithm must be a name such as 'cfr', got {describe(algorithm)}")
     parameters = {name: options.pop(name) for name in ("alpha", "beta", "gamma") if name in options}
     variant = variant_named(algorithm, **parameters)
     updates = options.pop("updates", variant.default_updates)
@@ -111,17 +117,28 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
     return result.train(iterations, **options)
 
 
+#: The largest magnitude of an initial regret. Regret matching divides by the sum of the positive
+#: regrets of an information set, which must stay finite through the iterations that follow.
+MAX_INITIAL_REGRET = 1e300
+
+
 def _checked_regrets(game: Game, regrets: object) -> dict[str, np.ndarray]:
-    """``regrets`` as a dict of finite arrays, one per known information set,
-    of the right length."""
+    """``regrets`` as a dict of finite arrays, one per known information set, of the right length,
+    no entry larger in magnitude than :data:`MAX_INITIAL_REGRET`."""
     if not isinstance(regrets, Mapping):
-        raise ValueError(f"initial_regret must map information-set keys to arrays, got {regrets!r}")
+        raise ValueError(
+            f"initial_regret must map information-set keys to arrays, got {describe(regrets)}"
+        )
     known = set(game.info_sets())
     checked = {}
     for key, values in regrets.items():
-        if key not in known:
-            raise ValueError(f"initial_regret has an unknown information set {key!r}")
-        checked[key] = as_finite_vector(
-            values, f"initial regret at {key!r}", len(game.actions(key))
-        ).copy()
+        if not isinstance(key, str) or key not in known:
+            raise ValueError(f"initial_regret has an unknown information set {describe(key)}")
+        regret = as_finite_vector(values, f"initial_regret[{key!r}]", len(game.actions(key)))
+        if np.any(np.abs(regret) > MAX_INITIAL_REGRET):
+            raise ValueError(
+                f"initial_regret[{key!r}] has an entry larger in magnitude than "
+                f"{MAX_INITIAL_REGRET:g} (regret matching sums them): {describe(values)}"
+            )
+        checked[key] = regret.copy()
     return checked

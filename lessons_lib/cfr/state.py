@@ -16,6 +16,7 @@ this state; :class:`CFRState` is its plain, inspectable form, one small array pe
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,12 +24,26 @@ import numpy as np
 from lessons_lib.games.base import Game
 from lessons_lib.policy import Policy
 from lessons_lib.regret_matching import regret_matching
+from lessons_lib.validation import as_finite_array, as_finite_vector, describe
 
 
 def average_strategy(strategy_sum: np.ndarray) -> np.ndarray:
     """``S(I, .) / sum_b S(I, b)``: the average strategy at one information set
-    (uniform if no weight)."""
-    total = float(strategy_sum.sum())
+    (uniform if no weight).
+
+    A sum that overflows (entries near the largest float) is normalised after dividing by its
+    largest entry; a NaN, an infinite or a negative entry is no strategy sum (``ValueError``).
+    """
+    if not isinstance(strategy_sum, np.ndarray) or strategy_sum.ndim != 1 or not strategy_sum.size:
+        strategy_sum = as_finite_vector(strategy_sum, "strategy_sum")
+    with np.errstate(over="ignore"):  # an overflowing sum is handled below
+        total = float(strategy_sum.sum())
+    if not math.isfinite(total) or total < 0:
+        sums = as_finite_array(strategy_sum, "strategy_sum")
+        if np.any(sums < 0):
+            raise ValueError(f"strategy_sum has a negative entry: {describe(strategy_sum)}")
+        scaled = sums / sums.max()
+        return scaled / float(scaled.sum())
     if total > 0:
         return strategy_sum / total
     return np.full(strategy_sum.size, 1.0 / strategy_sum.size)

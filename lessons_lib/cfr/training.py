@@ -12,6 +12,7 @@ advance and in what else their checkpoints record.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields
 from numbers import Integral
@@ -22,12 +23,24 @@ from lessons_lib.cfr.state import CFRState
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games.base import Game
 from lessons_lib.policy import Policy
-from lessons_lib.validation import check_iterations
+from lessons_lib.progress import Monitor, progress_option
+from lessons_lib.validation import check_entries, check_integer, check_iterations, describe
 
 #: Options that say when to measure progress (accepted by ``solve`` and ``train``).
 SCHEDULE_OPTIONS = ("checkpoints", "checkpoint_every")
+#: Every option of ``train``: the schedule, and ``progress`` (see :mod:`lessons_lib.progress`).
+TRAIN_OPTIONS = (*SCHEDULE_OPTIONS, "progress")
 #: Default checkpoints per factor of ten iterations.
 CHECKPOINTS_PER_DECADE = 10
+#: The most iterations a run may reach: 2**53, beyond which ``t`` is no longer exact as a float
+#: (CFR+ and the discounted variants weigh iteration t by a float function of t).
+MAX_ITERATIONS = 2**53
+#: The most checkpoints one stretch of training may schedule (each is an exact exploitability).
+MAX_CHECKPOINTS = 10**7
+
+
+class InterruptedRun(UserWarning):
+    """Warned when Ctrl-C stopped a run: it keeps the iterations completed before the stop."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,13 @@ class TrainingRun:
         self.game = game
         self.history: list[Checkpoint] = []
         self._iterations = 0
+        #: Whether Ctrl-C stopped the last :meth:`train` before all its iterations were done.
+        self.interrupted = False
+
+    @property
+    def algorithm(self) -> str:
+        """The algorithm's name, as the progress line shows it."""
+        return type(self).__name__
 
     @property
     def iterations(self) -> int:
@@ -89,18 +109,34 @@ class TrainingRun:
         Options: ``checkpoints`` (iteration numbers, counted from the start of the run, within the
         iterations about to be run) or ``checkpoint_every`` (a positive integer), as in
         :func:`checkpoint_schedule`; by default about ten log-spaced checkpoints per factor of ten.
-        The last iteration is always a checkpoint.
+        The last iteration is always a checkpoint. ``progress`` (see :mod:`lessons_lib.progress`):
+        a run longer than a couple of seconds shows how far it has got, and Ctrl-C stops it after
+        the last complete iteration, with a checkpoint there, :attr:`interrupted` set and an
+        :class:`InterruptedRun` warning; ``train`` goes on from there.
         """
         iterations = check_iterations(iterations)
-        check_option_names(options, SCHEDULE_OPTIONS, "train")
-        start, stop = self._iterations, self._iterations + iterations
-        for checkpoint in checkpoint_schedule(start, stop, **options):
-            self._advance(checkpoint - self._iterations)
-            self._iterations = checkpoint
-            self.history.append(
-                self.checkpoint_type.measure(
-                    self.game, self.state(), self._iterations, **self._extra()
+        check_option_names(options, TRAIN_OPTIONS, "train")
+        progress = progress_option(options.pop("progress", None))
+        start = self._iterations
+        stop = start + check_integer(iterations, "iterations", maximum=MAX_ITERATIONS - start)
+        schedule = checkpoint_schedule(start, stop, **options)
+        with Monitor(self.algorithm, iterations, progress) as monitor:
+            for checkpoint in schedule:
+                self._iterations += monitor.advance(self._advance, checkpoint - self._iterations)
+                self.history.append(
+                    self.checkpoint_type.measure(
+                        self.game, self.state(), self._iterations, **self._extra()
+                    )
                 )
+                if monitor.interrupted:
+                    break
+        self.interrupted = self._iterations < stop
+        if self.interrupted:
+            warnings.warn(
+                f"{self.algorithm} interrupted at iteration {self._iterations:,} of {stop:,}: the "
+                f"run keeps its first {self._iterations:,} iterations (train(...) goes on)",
+                InterruptedRun,
+                stacklevel=2,
             )
         return self
 
@@ -129,12 +165,21 @@ def checkpoint_schedule(
     By default the log-spaced iterations ``round(10^(k/10))`` (1, 2, 3, 4, 5, 6, 8, 10, 13, ...)
     that fall in the stretch: the same absolute iterations whether a run is made in one go or in
     pieces. ``checkpoints`` gives the iterations instead, ``checkpoint_every`` every k-th one.
-    ``stop`` is always included.
+    ``stop`` is always included. ``0 <= start < stop <= MAX_ITERATIONS``.
     """
+    start = check_integer(start, "start", minimum=0, maximum=MAX_ITERATIONS - 1)
+    stop = check_integer(stop, "stop", minimum=start + 1, maximum=MAX_ITERATIONS)
     if checkpoints is not None and checkpoint_every is not None:
         raise ValueError("give either checkpoints or checkpoint_every, not both")
     if checkpoint_every is not None:
         every = check_iterations(checkpoint_every, "checkpoint_every")
+        count = stop // every - start // every
+        if count > MAX_CHECKPOINTS:
+            raise ValueError(
+                f"checkpoint_every={every!r} gives {count:,} checkpoints between iterations "
+                f"{start + 1:,} and {stop:,}, more than the {MAX_CHECKPOINTS:,} a run records "
+                "(each one is an exact exploitability)"
+            )
         chosen = set(range(every * (start // every + 1), stop + 1, every))
     elif checkpoints is not None:
         chosen = set(_checked_checkpoints(checkpoints, start, stop))
@@ -148,23 +193,33 @@ def log_spaced_iterations(stop: int, per_decade: int) -> list[int]:
     """The distinct integers ``round(10^(k / per_decade))`` up to ``stop``, smallest first.
 
     Computed with Python's floats one by one (``math``, not numpy's vector loops, whose last bits
-    depend on the processor's SIMD instructions), so every machine gets the same schedule.
+    depend on the processor's SIMD instructions), so every machine gets the same schedule. A grid
+    of more than :data:`MAX_CHECKPOINTS` points is refused before it is made.
     """
+    stop = check_integer(stop, "stop", minimum=1, maximum=MAX_ITERATIONS)
+    per_decade = check_integer(per_decade, "per_decade", minimum=1, maximum=MAX_ITERATIONS)
     steps = int(math.log10(stop) * per_decade + 1e-9)
+    check_entries(
+        steps + 1, f"a grid of {per_decade:,} points per decade up to {stop:,}", MAX_CHECKPOINTS
+    )
     grid = (round(10.0 ** (k / per_decade)) for k in range(steps + 1))
     return sorted({i for i in grid if i <= stop})
 
 
 def _checked_checkpoints(checkpoints: Iterable[int], start: int, stop: int) -> list[int]:
+    if isinstance(checkpoints, (str, bytes, Mapping)):
+        raise ValueError(
+            f"checkpoints must be a sequence of iteration numbers, got {describe(checkpoints)}"
+        )
     try:
         values = list(checkpoints)
     except TypeError:
         raise ValueError(
-            f"checkpoints must be a sequence of iteration numbers, got {checkpoints!r}"
+            f"checkpoints must be a sequence of iteration numbers, got {describe(checkpoints)}"
         ) from None
     for value in values:
         if isinstance(value, bool) or not isinstance(value, Integral):
-            raise ValueError(f"checkpoints must be whole iteration numbers, got {value!r}")
+            raise ValueError(f"checkpoints must be whole iteration numbers, got {describe(value)}")
         if not start < value <= stop:
             raise ValueError(
                 f"checkpoint {value!r} is outside the iterations being run ({start + 1} to {stop})"

@@ -52,12 +52,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from numbers import Real
 from typing import ClassVar
 
 import numpy as np
 
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import check_choice, check_number
 
 #: The two update schemes: both players from sigma^t, or player 1 first and player 2 after it.
 UPDATE_SCHEMES = ("simultaneous", "alternating")
@@ -200,7 +199,13 @@ def variant_named(algorithm: str, **parameters: float) -> Variant:
 
 def power_discount(t: int, exponent: float) -> float:
     """``t^e / (t^e + 1)``, computed as ``1 / (1 + t^-e)`` so that no exponent overflows."""
-    x = exponent * math.log(t)
+    try:  # no check on the way of every iteration: a failure is translated instead
+        x = float(exponent) * math.log(t)
+    except (TypeError, ValueError, OverflowError) as error:
+        raise ValueError(
+            f"power_discount needs an iteration t >= 1 and a finite exponent, got t={t!r}, "
+            f"exponent={exponent!r}"
+        ) from error
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
     small = math.exp(x)
@@ -208,9 +213,5 @@ def power_discount(t: int, exponent: float) -> float:
 
 
 def _finite_number(value: object, name: str) -> float:
-    """``value`` as a float, after checking it is a finite real number (not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise ValueError(f"{name} must be a real number, got {value!r}")
-    if not math.isfinite(float(value)):
-        raise ValueError(f"{name} must be finite, got {value!r}")
-    return float(value)
+    """``value`` as a float, after checking it is a number (:mod:`lessons_lib.validation`)."""
+    return check_number(value, name)

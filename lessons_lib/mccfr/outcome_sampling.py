@@ -38,11 +38,9 @@ One iteration is a walk with traverser 1, then one with traverser 2 (alternating
 
 from __future__ import annotations
 
-import math
-from numbers import Real
-
 from lessons_lib.mccfr.tables import Profile, RegretTables
 from lessons_lib.mccfr.walk import PlainTree, Walk
+from lessons_lib.validation import describe, is_number
 
 #: OpenSpiel's default exploration: the traverser samples uniformly 60% of the time.
 DEFAULT_EXPLORATION = 0.6
@@ -50,13 +48,13 @@ DEFAULT_EXPLORATION = 0.6
 
 def check_exploration(exploration: object) -> float:
     """``exploration`` as a float after checking it is a number in (0, 1]."""
-    if isinstance(exploration, bool) or not isinstance(exploration, Real):
-        raise ValueError(f"exploration must be a number in (0, 1], got {exploration!r}")
+    if not is_number(exploration):
+        raise ValueError(f"exploration must be a number in (0, 1], got {describe(exploration)}")
     value = float(exploration)
-    if not (math.isfinite(value) and 0.0 < value <= 1.0):
+    if not 0.0 < value <= 1.0:
         raise ValueError(
             "exploration must be in (0, 1] (0 would never sample some actions), "
-            f"got {exploration!r}"
+            f"got {describe(exploration)}"
         )
     return value
 

@@ -27,7 +27,7 @@ from numbers import Integral
 import numpy as np
 
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.training import SCHEDULE_OPTIONS, Checkpoint, TrainingRun, check_option_names
+from lessons_lib.cfr.training import TRAIN_OPTIONS, Checkpoint, TrainingRun, check_option_names
 from lessons_lib.games.base import Game, History
 from lessons_lib.mccfr.chance_sampling import ChanceSampling, chance_sampled_walk
 from lessons_lib.mccfr.external_sampling import ExternalSampling, external_sampled_walk
@@ -38,8 +38,15 @@ from lessons_lib.mccfr.outcome_sampling import (
     outcome_sampled_walk,
 )
 from lessons_lib.mccfr.tables import FixedProfile, RegretTables
-from lessons_lib.mccfr.walk import Chooser, Walk, plain_tree, random_chooser
-from lessons_lib.validation import check_choice, check_iterations
+from lessons_lib.mccfr.walk import (
+    Chooser,
+    Walk,
+    check_game,
+    checked_chooser,
+    plain_tree,
+    random_chooser,
+)
+from lessons_lib.validation import check_choice, check_iterations, describe
 
 #: The sampling schemes, by the name :func:`solve_sampled` takes.
 SCHEMES = {"chance": ChanceSampling, "external": ExternalSampling, "outcome": OutcomeSampling}
@@ -59,6 +66,9 @@ class MCCFRResult(TrainingRun):
     checkpoint_type = SampledCheckpoint
 
     def __init__(self, game: Game, scheme: str, seed: int, **options: object) -> None:
+        _check_game(game)
+        scheme, seed = _check_scheme(scheme), check_seed(seed)
+        check_option_names(options, SCHEMES[scheme].options, f"scheme {scheme!r}")
         super().__init__(game)
         self.scheme = scheme
         self.seed = seed
@@ -113,8 +123,8 @@ def solve_sampled(
     seeds the run's generator. Options:
 
     - ``exploration``: outcome sampling's epsilon, in (0, 1] (default 0.6);
-    - ``checkpoints`` or ``checkpoint_every``: when to measure progress (see
-      :meth:`MCCFRResult.train`).
+    - ``checkpoints`` or ``checkpoint_every``: when to measure progress, and ``progress``: how a
+      long run shows it and stops on Ctrl-C (see :meth:`MCCFRResult.train`).
 
     Anything else, or a value out of range, raises ``ValueError``.
     """
@@ -123,7 +133,7 @@ def solve_sampled(
     iterations = check_iterations(iterations)
     seed = check_seed(seed)
     scheme_options = SCHEMES[scheme].options
-    check_option_names(options, scheme_options + SCHEDULE_OPTIONS, f"solve with scheme {scheme!r}")
+    check_option_names(options, scheme_options + TRAIN_OPTIONS, f"solve with scheme {scheme!r}")
     chosen = {name: options.pop(name) for name in scheme_options if name in options}
     return MCCFRResult(game, scheme, seed, **chosen).train(iterations, **options)
 
@@ -175,7 +185,7 @@ def sampled_traversal(
     scheme = _check_scheme(scheme)
     if scheme == "chance":
         if player is not None:
-            raise ValueError(f"chance sampling updates both players; got player={player!r}")
+            raise ValueError(f"chance sampling updates both players; got player={describe(player)}")
     else:
         check_choice(player, game.PLAYERS, "player")
     if exploration is None:
@@ -185,11 +195,11 @@ def sampled_traversal(
     exploration = check_exploration(exploration)
     if chooser is None:
         chooser = random_chooser(np.random.default_rng(check_seed(seed)))
-    elif not callable(chooser):
-        raise ValueError(f"chooser must be a function of the probabilities, got {chooser!r}")
+    else:
+        chooser = checked_chooser(chooser)
     tree = plain_tree(game)
     if isinstance(policy, FixedProfile):
-        if policy.game != game:
+        if not _same_game(policy.game, game):
             raise ValueError(f"the profile was built for {policy.game!r}, not for {game!r}")
         profile = policy
     else:
@@ -215,16 +225,22 @@ def sampled_traversal(
 def check_seed(seed: object) -> int:
     """``seed`` as an int after checking it is a non-negative integer."""
     if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise ValueError(f"seed must be a non-negative integer, got {describe(seed)}")
     return int(seed)
 
 
 def _check_game(game: object) -> None:
-    if not isinstance(game, Game):
-        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {game!r}")
+    check_game(game)
 
 
 def _check_scheme(scheme: object) -> str:
     if not isinstance(scheme, str):
-        raise ValueError(f"scheme must be one of {list(SCHEMES)!r}, got {scheme!r}")
+        raise ValueError(f"scheme must be one of {list(SCHEMES)!r}, got {describe(scheme)}")
     return str(check_choice(scheme, tuple(SCHEMES), "sampling scheme"))
+
+
+def _same_game(first: Game, second: Game) -> bool:
+    try:
+        return bool(first == second)
+    except Exception:  # a comparison that fails means they differ
+        return False

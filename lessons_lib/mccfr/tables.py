@@ -28,6 +28,7 @@ import numpy as np
 from lessons_lib.cfr.state import CFRState
 from lessons_lib.games.base import Game
 from lessons_lib.policy import validate_policy
+from lessons_lib.validation import check_integer, describe
 
 
 class Profile(Protocol):
@@ -44,6 +45,8 @@ class RegretTables:
     """
 
     def __init__(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
         tree = game.tree
         self.keys = tree.keys
         self.regret = [[0.0] * int(n) for n in tree.n_actions]
@@ -80,6 +83,7 @@ class RegretTables:
 
     def to_state(self, iteration: int) -> CFRState:
         """The tables as a :class:`~lessons_lib.cfr.state.CFRState` (independent numpy copies)."""
+        iteration = check_integer(iteration, "iteration", minimum=0)
         return CFRState(
             cumulative_regret=self.regrets_by_key(),
             strategy_sum=self.strategy_sums_by_key(),
@@ -91,6 +95,8 @@ class FixedProfile:
     """A policy dict, checked, read as a :class:`Profile`: the same strategy on every visit."""
 
     def __init__(self, game: Game, policy: Mapping[str, object]) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
         checked = validate_policy(game, policy)
         self.game = game
         self._strategies = [checked[key].tolist() for key in game.tree.keys]

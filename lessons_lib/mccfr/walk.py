@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from numbers import Integral
 
 import numpy as np
 
 from lessons_lib.games.base import Game
+from lessons_lib.validation import describe
 
 #: A chooser picks an index given the probabilities of the options.
 Chooser = Callable[[Sequence[float]], int]
@@ -38,6 +40,7 @@ class PlainTree:
     """
 
     def __init__(self, game: Game) -> None:
+        check_game(game)
         tree = game.tree
         self.game = game
         self.keys = tree.keys
@@ -56,9 +59,13 @@ class PlainTree:
         return self.payoff[h] if player == 1 else -self.payoff[h]
 
 
-@lru_cache(maxsize=16)
 def plain_tree(game: Game) -> PlainTree:
     """The :class:`PlainTree` of ``game``, built once per game (games are equal by parameters)."""
+    return _cached_plain_tree(check_game(game))
+
+
+@lru_cache(maxsize=16)
+def _cached_plain_tree(game: Game) -> PlainTree:
     return PlainTree(game)
 
 
@@ -66,6 +73,10 @@ class Walk:
     """One sampled traversal's record: the histories it visited and the chance of its choices."""
 
     def __init__(self, chooser: Chooser) -> None:
+        if not callable(chooser):
+            raise ValueError(
+                f"chooser must be a function of the probabilities, got {describe(chooser)}"
+            )
         self.chooser = chooser
         self.probability = 1.0  # the product of the probabilities of the choices made so far
         self.visited: list[int] = []  # the history numbers entered, in order
@@ -93,6 +104,8 @@ def random_chooser(rng: np.random.Generator) -> Chooser:
     ``u``. An option of probability zero is never chosen, even when rounding leaves the
     cumulative sum a little below 1.
     """
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a numpy Generator, got {describe(rng)}")
 
     def choose(probabilities: Sequence[float]) -> int:
         u = rng.random()
@@ -104,3 +117,34 @@ def random_chooser(rng: np.random.Generator) -> Chooser:
         return max(i for i, probability in enumerate(probabilities) if probability > 0.0)
 
     return choose
+
+
+def checked_chooser(chooser: object) -> Chooser:
+    """``chooser`` wrapped so that every index it returns is checked: an integer (not a bool)
+    from 0 to ``len(probabilities) - 1``. A chooser written by hand that returns -1 or 3 for two
+    options is refused with ``ValueError`` instead of silently picking from the end (training's
+    own :func:`random_chooser` needs no such check, and is not wrapped)."""
+    if not callable(chooser):
+        raise ValueError(
+            f"chooser must be a function of the probabilities, got {describe(chooser)}"
+        )
+
+    def choose(probabilities: Sequence[float]) -> int:
+        index = chooser(probabilities)
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, Integral):
+            raise ValueError(f"the chooser must return an index, got {describe(index)}")
+        if not 0 <= index < len(probabilities):
+            raise ValueError(
+                f"the chooser returned index {index!r} for {len(probabilities)} options "
+                f"{describe(list(probabilities))}; an index runs from 0 to {len(probabilities) - 1}"
+            )
+        return int(index)
+
+    return choose
+
+
+def check_game(game: object) -> Game:
+    """``game`` after checking that it is a :class:`~lessons_lib.games.base.Game`."""
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
+    return game

@@ -7,13 +7,15 @@ from collections.abc import Sequence
 import numpy as np
 from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
+from lessons_lib.validation import as_finite_array, check_number, describe, is_real, list_of
+
 
 def decades_around(values: Sequence[float]) -> tuple[float, float]:
     """The powers of ten just below the smallest and above the largest of positive ``values``.
 
     At least one decade apart, so that a log axis with these limits labels two powers of ten.
     """
-    points = np.asarray(values, dtype=float)
+    points = as_finite_array(values, "values")
     if not points.size or not np.all(points > 0):
         raise ValueError(f"values must be positive numbers, got {values!r}")
     low, high = np.floor(np.log10(points.min())), np.ceil(np.log10(points.max()))
@@ -24,10 +26,10 @@ def checked_log_range(limits: tuple[float, float] | None, name: str) -> tuple[fl
     """``None``, or a pair ``0 < low < high`` of finite numbers (a range on a log axis)."""
     if limits is None:
         return None
-    try:
-        low, high = (float(value) for value in limits)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a pair (low, high), got {limits!r}") from None
+    pair = list_of(limits, name) if not isinstance(limits, str) else None
+    if pair is None or len(pair) != 2 or not all(is_real(value) for value in pair):
+        raise ValueError(f"{name} must be a pair (low, high), got {describe(limits)}")
+    low, high = (float(value) for value in pair)
     if not (np.isfinite(low) and np.isfinite(high) and 0 < low < high):
         raise ValueError(f"{name} must satisfy 0 < low < high on a log axis, got {limits!r}")
     return low, high
@@ -44,6 +46,7 @@ def light_log_axis(axis: object) -> None:
 
 def power_of_ten(value: float) -> str:
     """``1``, ``10``, ``10²``, ``10⁻³``: a power of ten with a Unicode superscript exponent."""
+    check_number(value, "value", minimum=0.0, open_minimum=True)
     exponent = int(round(np.log10(value)))
     if exponent in (0, 1):
         return f"{10**exponent:g}"

@@ -38,7 +38,14 @@ from lessons_lib.plots.style import (
     animation_html,
     new_figure,
 )
-from lessons_lib.policy import Policy
+from lessons_lib.policy import Policy, validate_policy
+from lessons_lib.validation import (
+    as_finite_array,
+    check_instance,
+    describe,
+    list_of,
+    mapping_of,
+)
 
 #: The colour of the average profile's exploitability (a property of both players' strategies).
 PROFILE_COLOUR = "#000000"
@@ -242,6 +249,7 @@ def two_action_info_sets(game: Game, learned: Policy, reference: Policy | None) 
     The information sets that :func:`learned_strategy_figure` and
     :func:`~lessons_lib.plots.tables.learned_strategy_table` show, one row each.
     """
+    _check_policies(game, {"learned": learned, "reference": reference})
     keys = list(game.info_sets())
     for key in keys:
         if len(game.actions(key)) != 2:
@@ -268,7 +276,12 @@ def strategy_paths_figure(
     column per card, when the game has that shape; otherwise in order, three per row. A grey
     dashed line marks ``reference`` at each information set.
     """
-    x = np.asarray(iterations, dtype=float)
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
+    x = as_finite_array(iterations, "iterations")
+    policies = list_of(policies, "policies")
+    _check_policies(game, {"reference": reference})
+    for k, policy in enumerate(policies):
+        _check_policies(game, {f"policies[{k}]": policy})
     if x.ndim != 1 or x.size == 0 or len(policies) != x.size:
         raise ValueError("iterations and policies must be non-empty and of the same length")
     if np.any(x < 1):
@@ -317,7 +330,11 @@ def family_animation(
     ``iterations``), so the early swings and the slow end are both visible. Self-contained
     (inline images, its own controls): it plays in a static page.
     """
-    x = np.asarray(iterations, dtype=float)
+    x = as_finite_array(iterations, "iterations")
+    policies = list_of(policies, "policies")
+    for k, policy in enumerate(policies):
+        if not (isinstance(policy, Mapping) and "J:" in policy and "K:" in policy):
+            raise ValueError(f"policies[{k}] must be a policy of Kuhn poker, got {policy!r}")
     if x.ndim != 1 or x.size == 0 or len(policies) != x.size:
         raise ValueError("iterations and policies must be non-empty and of the same length")
     steps, average, _ = _history_arrays(history)
@@ -393,10 +410,10 @@ def exploitability_runs_figure(
     in every panel and chapter; other names take :data:`RUN_COLOURS` in order of first appearance.
     """
     if not isinstance(panels, Mapping) or not panels:
-        raise ValueError(f"panels must map titles to runs, got {panels!r}")
+        raise ValueError(f"panels must map titles to runs, got {describe(panels)}")
     names: list[str] = []
     for runs in panels.values():
-        if not runs:
+        if not mapping_of(runs, "a panel of panels"):
             raise ValueError("every panel needs at least one run")
         names += [name for name in runs if name not in names]
     colours = {
@@ -406,8 +423,11 @@ def exploitability_runs_figure(
     # At most the column's width (8.9 inches at 100 dpi), so that no text is shrunk below 9 px.
     figure, axes = new_figure(min(5.4 * len(panels), 8.9), 4.2, ncols=len(panels))
     for ax, (panel_title, runs) in zip(axes, panels.items(), strict=True):
-        for name, (steps, values) in runs.items():
-            steps, values = np.asarray(steps, dtype=float), np.asarray(values, dtype=float)
+        for name, run in runs.items():
+            if not isinstance(run, (tuple, list)) or len(run) != 2:
+                raise ValueError(f"run {name!r} must be (iterations, exploitability), got {run!r}")
+            steps = as_finite_array(run[0], f"the iterations of run {name!r}")
+            values = as_finite_array(run[1], f"the exploitability of run {name!r}")
             if steps.shape != values.shape or not np.all(np.isfinite(values)):
                 raise ValueError(f"run {name!r} needs finite values, one per iteration")
             keep = values > 0
@@ -425,6 +445,9 @@ def exploitability_runs_figure(
 
 def _history_arrays(history: Sequence[Checkpoint]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(iterations, average exploitability, current exploitability) of a run's checkpoints."""
+    history = list_of(history, "history")
+    for checkpoint in history:
+        check_instance(checkpoint, Checkpoint, "every entry of history", "a Checkpoint")
     iterations = np.array([c.iteration for c in history], dtype=float)
     average = np.array([c.average_exploitability for c in history], dtype=float)
     current = np.array([c.current_exploitability for c in history], dtype=float)
@@ -461,3 +484,18 @@ def _style(ax: Axes) -> None:
     ax.set_facecolor("white")
     ax.grid(True, color="#DDDDDD", linewidth=0.6)
     ax.set_axisbelow(True)
+
+
+def _check_policies(game: object, policies: Mapping[str, object]) -> None:
+    """``ValueError`` naming the first of ``policies`` (by name; None is skipped) that is not a
+    policy of ``game``."""
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
+    for name, policy in policies.items():
+        if policy is None and name != "learned":
+            continue
+        if not isinstance(policy, Mapping):
+            raise ValueError(f"{name} must be a policy (a dict), got {describe(policy)}")
+        try:
+            validate_policy(game, policy)
+        except ValueError as error:
+            raise ValueError(f"{name} is not a policy of {game!r}: {error}") from error

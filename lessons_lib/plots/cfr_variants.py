@@ -20,6 +20,14 @@ from lessons_lib.plots.style import (
     algorithm_colour,
     new_figure,
 )
+from lessons_lib.validation import (
+    as_finite_array,
+    check_number,
+    describe,
+    is_number,
+    list_of,
+    mapping_of,
+)
 
 #: Colours for runs whose label names no algorithm: the algorithms' colours, in a fixed order.
 VARIANT_COLOURS: tuple[str, ...] = tuple(ALGORITHM_COLOURS.values())
@@ -34,6 +42,7 @@ _REFERENCE_STYLES = ("--", ":", "-.")
 def variant_colours(names: Sequence[str]) -> dict[str, str]:
     """One colour per run name: its algorithm's colour (the same in every chapter), or else the
     next of :data:`VARIANT_COLOURS` in order (cycling after five)."""
+    names = list_of(names, "names")
     return {
         name: algorithm_colour(name) or VARIANT_COLOURS[k % len(VARIANT_COLOURS)]
         for k, name in enumerate(names)
@@ -46,12 +55,21 @@ def rate_line(iterations: np.ndarray, exponent: float, anchor: tuple[float, floa
 
     ``anchor`` is a point ``(T0, value)``: the line equals ``value * (T / T0)^(-exponent)``.
     """
-    start, value = anchor
-    if not (np.isfinite(start) and start > 0 and np.isfinite(value) and value > 0):
-        raise ValueError(f"anchor must be a point (T0, value) with both positive, got {anchor!r}")
-    if not np.isfinite(exponent):
-        raise ValueError(f"exponent must be finite, got {exponent!r}")
-    return value * (np.asarray(iterations, dtype=float) / start) ** (-exponent)
+    point = list_of(anchor, "anchor")
+    if len(point) != 2 or not all(is_number(v) and v > 0 for v in point):
+        raise ValueError(
+            f"anchor must be a point (T0, value) with both positive, got {describe(anchor)}"
+        )
+    start, value = float(point[0]), float(point[1])
+    exponent = check_number(exponent, "exponent")
+    steps = as_finite_array(iterations, "iterations")
+    if np.any(steps <= 0):
+        raise ValueError(f"iterations must be positive, got {describe(iterations)}")
+    with np.errstate(over="ignore"):
+        line = value * (steps / start) ** (-exponent)
+    if not np.all(np.isfinite(line)):
+        raise ValueError(f"the line T^(-{exponent!r}) overflows at the given iterations")
+    return line
 
 
 def variants_convergence_figure(
@@ -116,7 +134,8 @@ def family_landing_figure(
     family's interval ``[0, 1/3]`` is shaded: a run whose residuals are all zero is a member (it
     is drawn at :data:`_SMALLEST_RESIDUAL`, since a log axis has no zero).
     """
-    names = list(alphas)
+    names = list(mapping_of(alphas, "alphas"))
+    mapping_of(residuals, "residuals")
     if not names:
         raise ValueError("alphas must name at least one run")
     if set(residuals) != set(names):
@@ -124,6 +143,10 @@ def family_landing_figure(
             f"alphas and residuals must name the same runs, got {names!r} and {list(residuals)!r}"
         )
     chosen = {**variant_colours(names), **(colours or {})}
+    for name in names:
+        check_number(alphas[name], f"alphas[{name!r}]")
+        for key, residual in mapping_of(residuals[name], f"residuals[{name!r}]").items():
+            check_number(residual, f"residuals[{name!r}][{key!r}]")
     largest = {
         name: max(_SMALLEST_RESIDUAL, *(abs(v) for v in residuals[name].values())) for name in names
     }

@@ -16,7 +16,7 @@ from lessons_lib.counterfactual import CounterfactualValues
 from lessons_lib.games.base import Game
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_COLOUR, new_figure
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import check_choice, check_instance
 
 #: How strongly each action's bars are filled: the first action (pass) lighter than the second.
 _ACTION_ALPHA = (0.45, 1.0)
@@ -39,6 +39,7 @@ def counterfactual_values_figure(
 
     The bar heights are exactly the numbers in ``values`` (chance included or not, as computed).
     """
+    check_instance(values, CounterfactualValues, "values", "counterfactual_values(game, policy)")
     keys = _keys_of(game, player)
     series = _action_series(game, keys, player, values.action_values)
     series.append(
@@ -61,6 +62,7 @@ def regrets_figure(
 ) -> Figure:
     """Grouped bars per information set of ``player``: the regrets
     ``r(I, a) = v_i(sigma_{I->a}, I) - v_i(sigma, I)`` of each action."""
+    check_instance(values, CounterfactualValues, "values", "counterfactual_values(game, policy)")
     keys = _keys_of(game, player)
     series = _action_series(game, keys, player, values.regrets)
     figure, (ax,) = new_figure(min(8.8, max(6.4, 1.05 * len(keys) + 1.2)), 4.2)
@@ -115,6 +117,7 @@ def _grouped_bars(
 
 
 def _keys_of(game: Game, player: int) -> tuple[str, ...]:
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
     check_choice(player, game.PLAYERS, "player")
     return game.info_sets_of(player)
 

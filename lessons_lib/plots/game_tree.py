@@ -32,6 +32,7 @@ from matplotlib.lines import Line2D
 
 from lessons_lib.games.base import Deal, Game, History
 from lessons_lib.plots.style import CHANCE_COLOUR, PLAYER_COLOURS, REFERENCE_COLOUR, new_figure
+from lessons_lib.validation import check_instance
 
 #: The overview figure draws every deal; beyond this many it would no longer be legible.
 MAX_OVERVIEW_DEALS = 12
@@ -165,6 +166,7 @@ def game_tree_figure(
     - ``highlight``: a history whose path from its deal is drawn thick and black.
     - ``info_set``: an information-set key whose histories are ringed and bracketed together.
     """
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
     if deal is not None:
         _check_deal(game, deal)
         deals: tuple[Deal, ...] = (tuple(deal),)
@@ -211,6 +213,7 @@ def information_set_figure(game: Game, key: str, title: str | None = None) -> Fi
     the information set's history in that deal drawn thick. The panels differ only in the card the
     acting player cannot see.
     """
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
     members = game.histories_in(key)
     actor = game.player(key)
     figure, axes = new_figure(4.3 * len(members), 4.4, ncols=len(members))

@@ -7,7 +7,13 @@ from matplotlib.figure import Figure
 from scipy.stats import norm
 
 from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_COLOUR, new_figure
-from lessons_lib.validation import check_choice
+from lessons_lib.validation import (
+    as_finite_array,
+    check_choice,
+    check_number,
+    describe,
+    is_number,
+)
 
 #: Sessions of at most this many hands mark every hand with a dot.
 _MARKED_HANDS = 50
@@ -30,13 +36,12 @@ def running_mean_figure(
     value. The axes show at least ten hands; with no hands yet, only the expectation.
     """
     check_choice(seat, (1, 2), "seat")
-    values = np.asarray(payoffs, dtype=float).reshape(-1)
-    if not np.all(np.isfinite(values)):
-        raise ValueError("payoffs must be finite numbers")
-    if not np.isfinite(exact_value):
-        raise ValueError(f"exact_value must be finite, got {exact_value!r}")
-    if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+    values = as_finite_array(payoffs, "payoffs").reshape(-1)
+    exact_value = check_number(exact_value, "exact_value")
+    if not (is_number(confidence) and 0.0 < confidence < 1.0):
+        raise ValueError(
+            f"confidence must lie strictly between 0 and 1, got {describe(confidence)}"
+        )
     colour = PLAYER_COLOURS[seat]
     figure, (total_ax, mean_ax) = new_figure(8.9, 3.9, ncols=2)  # at most the column, 8.9 inches
     n = values.size
@@ -126,7 +131,20 @@ def running_mean_figure(
 
 
 def _running_half_width(values: np.ndarray, confidence: float) -> np.ndarray:
-    """``z s_n / sqrt(n)`` after every hand n (0 after the first): s_n uses the first n payoffs."""
+    """``z s_n / sqrt(n)`` after every hand n (0 after the first): s_n uses the first n payoffs.
+
+    Payoffs so large that their squares overflow are divided by the largest of them first (and
+    the widths multiplied back), so finite payoffs always give finite widths.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        widths = _half_widths(values, confidence)
+    if np.all(np.isfinite(widths)):
+        return widths
+    scale = float(np.max(np.abs(values)))
+    return scale * _half_widths(values / scale, confidence)
+
+
+def _half_widths(values: np.ndarray, confidence: float) -> np.ndarray:
     n = np.arange(1, values.size + 1)
     total = np.cumsum(values)
     squares = np.cumsum(values**2)

@@ -22,7 +22,13 @@ from matplotlib.figure import Figure
 from lessons_lib.mccfr.solver import SampledCheckpoint
 from lessons_lib.plots.style import REFERENCE_COLOUR, algorithm_colour, new_figure
 from lessons_lib.sums import sum_of_products
-from lessons_lib.validation import as_finite_vector
+from lessons_lib.validation import (
+    as_finite_vector,
+    check_number,
+    describe,
+    list_of,
+    mapping_of,
+)
 
 #: One colour per sampling scheme (Paul Tol's indigo, olive and rose): none is a player's, chance's
 #: or an algorithm's colour of :data:`~lessons_lib.plots.style.ALGORITHM_COLOURS`.
@@ -87,8 +93,7 @@ def sampled_estimates_figure(
     """
     if not isinstance(samples, Mapping) or not samples:
         raise ValueError(f"samples must map schemes to (values, probabilities), got {samples!r}")
-    if not np.isfinite(exact):
-        raise ValueError(f"exact must be a finite number, got {exact!r}")
+    exact = check_number(exact, "exact")
     distributions = {name: discrete_distribution(*pair) for name, pair in samples.items()}
     # At most 8.9 inches wide, so the page shows it at 100 dpi and its smallest text (7-pt
     # superscripts of the log axis) at 9 CSS px or more.
@@ -188,10 +193,13 @@ def nodes_to_target_figure(
     if np.any(x <= 0):
         raise ValueError(f"sizes must be positive for a log axis, got {sizes!r}")
     if not isinstance(runs, Mapping) or not runs:
-        raise ValueError(f"runs must map schemes to nodes per game and seed, got {runs!r}")
+        raise ValueError(f"runs must map schemes to nodes per game and seed, got {describe(runs)}")
+    mapping_of(references, "references")
+    target = check_number(target, "target", minimum=0.0, open_minimum=True)
     figure, (ax,) = new_figure(7.6, 4.8)
     for name, per_game in runs.items():
         colour = scheme_colour(name)
+        per_game = list_of(per_game, f"runs[{name!r}]")
         if len(per_game) != x.size:
             raise ValueError(f"scheme {name!r} has {len(per_game)} games of nodes, not {x.size}")
         medians = []
@@ -227,6 +235,7 @@ def nodes_to_reach(history: Sequence[SampledCheckpoint], target: float) -> int |
     ``None`` if no checkpoint gets there. The answer is only as fine as the checkpoints.
     """
     _check_history("history", history)
+    target = check_number(target, "target")
     for checkpoint in history:
         if checkpoint.average_exploitability <= target:
             return checkpoint.nodes_touched
@@ -240,6 +249,7 @@ def exploitability_within(history: Sequence[SampledCheckpoint], budget: float) -
     out. A budget smaller than the first checkpoint's cost raises ``ValueError``.
     """
     _check_history("history", history)
+    budget = check_number(budget, "budget")
     within = [c for c in history if c.nodes_touched <= budget]
     if not within:
         raise ValueError(
@@ -250,8 +260,11 @@ def exploitability_within(history: Sequence[SampledCheckpoint], budget: float) -
 
 
 def _check_history(name: str, history: Sequence[SampledCheckpoint]) -> None:
-    if not history or not all(isinstance(c, SampledCheckpoint) for c in history):
-        raise ValueError(f"{name} must be a non-empty list of MCCFR checkpoints, got {history!r}")
+    entries = list_of(history, name)
+    if not entries or not all(isinstance(c, SampledCheckpoint) for c in entries):
+        raise ValueError(
+            f"{name} must be a non-empty list of MCCFR checkpoints, got {describe(history)}"
+        )
 
 
 def _cost_curve(name: str, history: Sequence[SampledCheckpoint]) -> tuple[np.ndarray, ...]:

@@ -25,6 +25,7 @@ from matplotlib.figure import Figure
 from lessons_lib.cfr.training import Checkpoint
 from lessons_lib.plots.style import REFERENCE_COLOUR, SERIES_COLOURS, algorithm_colour, new_figure
 from lessons_lib.scaling import BYTES_PER_FLOAT, log_log_slope
+from lessons_lib.validation import check_instance, check_number, describe, list_of, mapping_of
 
 #: The colour of each engine of :mod:`lessons_lib.cfr` in these figures.
 #: Not the algorithms' colours (those mean CFR, CFR+, ... in every chapter) nor the players'.
@@ -66,8 +67,13 @@ def exploitability_mbb_figure(
     adds a grey dashed reference line ``c T^(-p)`` through the first run's first checkpoint: it
     shows a slope, not a bound.
     """
-    if not runs:
+    if not mapping_of(runs, "runs"):
         raise ValueError("runs must hold at least one run of checkpoints")
+    for name, history in runs.items():
+        for checkpoint in list_of(history, f"runs[{name!r}]"):
+            check_instance(checkpoint, Checkpoint, f"every entry of runs[{name!r}]", "a Checkpoint")
+    for rate in list_of(rates, "rates"):
+        check_number(rate, "every entry of rates")
     figure, (ax,) = new_figure(6.8, 4.3)
     longest = 1.0
     for r, (name, history) in enumerate(runs.items()):
@@ -203,7 +209,7 @@ def memory_figure(
     (:data:`~lessons_lib.scaling.BYTES_PER_FLOAT` each; a sparse matrix's indices are not counted).
     """
     columns = [column for column, _, _ in MEMORY_SERIES]
-    _check_columns(memory, ("family", "histories", "info_set_actions", *columns))
+    _check_columns(memory, ("family", "histories", "info_set_actions", *columns), "memory")
     figure, axes = new_figure(8.9, 6.0, ncols=2)  # the column's width: shown at full size
     for ax, (column, label) in zip(axes, SIZE_AXES, strict=True):
         for series, name, colour in MEMORY_SERIES:
@@ -275,9 +281,9 @@ def _family_key(ax: Axes) -> None:
         )
 
 
-def _check_columns(table: pd.DataFrame, columns: Sequence[str]) -> None:
+def _check_columns(table: pd.DataFrame, columns: Sequence[str], name: str = "timings") -> None:
     if not isinstance(table, pd.DataFrame):
-        raise ValueError(f"expected a table (pandas DataFrame), got {type(table).__name__}")
+        raise ValueError(f"{name} must be a table (pandas DataFrame), got {describe(table)}")
     missing = [column for column in columns if column not in table.columns]
     if missing:
         raise ValueError(

@@ -22,6 +22,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from lessons_lib.plots.text_size import animation_figure, measured_png, smallest_text_points
+from lessons_lib.validation import check_integer, check_number
 
 matplotlib.rcParams["animation.embed_limit"] = 40.0  # MB; the book's animations are a few MB
 
@@ -49,10 +50,23 @@ class BookFigure(Figure):
         return figure_to_png(self)
 
 
+#: The largest side of a figure, in inches (the book's figures are at most 9 inches wide).
+LARGEST_INCHES = 100.0
+#: The most axes side by side in one figure.
+MOST_COLUMNS = 50
+
+
 def new_figure(
     width: float = 6.4, height: float = 4.0, ncols: int = 1
 ) -> tuple[Figure, list[Axes]]:
-    """A white figure with ``ncols`` axes side by side, laid out without clipping."""
+    """A white figure with ``ncols`` axes side by side, laid out without clipping.
+
+    ``width`` and ``height`` are in inches, positive and at most :data:`LARGEST_INCHES`;
+    ``ncols`` is a whole number from 1 to :data:`MOST_COLUMNS`.
+    """
+    for value, name in ((width, "width"), (height, "height")):
+        check_number(value, name, minimum=0.0, open_minimum=True, maximum=LARGEST_INCHES)
+    check_integer(ncols, "ncols", minimum=1, maximum=MOST_COLUMNS)
     figure = BookFigure(figsize=(width, height), layout="constrained", facecolor="white")
     axes = figure.subplots(1, ncols, squeeze=False)[0]
     for ax in axes:

@@ -20,6 +20,7 @@ from lessons_lib.games.base import Deal, Game, History
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.plots.game_tree import action_name, game_tree_figure, tree_layout
 from lessons_lib.plots.style import CHANCE_COLOUR, PLAYER_COLOURS, REFERENCE_COLOUR
+from lessons_lib.validation import check_instance, describe
 from lessons_lib.widgets.app import App
 from lessons_lib.widgets.twins import fraction_text
 
@@ -31,10 +32,19 @@ def game_tree_explorer(game: Game | None = None, deal: Deal = (1, 2), actions: s
     or call by :func:`~lessons_lib.plots.game_tree.action_name`), "back" and "restart". The app's
     ``state["actions"]`` is the public action sequence taken so far.
     """
-    game = game or KuhnPoker()
+    game = KuhnPoker() if game is None else game
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
+    if not (isinstance(deal, tuple) and game.is_deal(deal)):
+        raise ValueError(f"deal {describe(deal)} is not a deal of {game!r}")
+    if not isinstance(actions, str):
+        raise ValueError(
+            f"actions must be a string of actions such as 'pb', got {describe(actions)}"
+        )
     start = game.initial_history(deal)  # ValueError for a deal the game does not have
     if History(start.deal, actions) not in game.tree.index:
-        raise ValueError(f"{actions!r} is not an action sequence of {game!r} after deal {deal!r}")
+        raise ValueError(
+            f"actions {describe(actions)} is not an action sequence of {game!r} after deal {deal!r}"
+        )
     state: dict[str, object] = {"actions": actions}
     deals = [tuple(d) for d, _ in game.deals()]
     endings = game.terminal_action_sequences()
@@ -130,13 +140,16 @@ def game_tree_data(game: Game, deal: Deal, actions: str) -> dict[str, object]:
     the endings (with the app's names for both menus), the column headings, the chance node and
     the book's colours complete it; ``start`` is where the app starts (``deal`` and ``actions``).
     """
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
     deals = tuple(tuple(d) for d, _ in game.deals())
-    if tuple(deal) not in deals:
+    if not isinstance(deal, tuple) or deal not in deals:
         raise ValueError(f"{deal!r} is not a deal of {game!r}")
     layout = tree_layout(game, deals, with_chance=True)
     index = {history: number for number, history in enumerate(layout.position)}
     if History(tuple(deal), actions) not in index:
-        raise ValueError(f"{actions!r} is not an action sequence of {game!r} after deal {deal!r}")
+        raise ValueError(
+            f"actions {describe(actions)} is not an action sequence of {game!r} after deal {deal!r}"
+        )
     nodes: list[dict[str, object]] = []
     for history, (x, y) in layout.position.items():
         node: dict[str, object] = {

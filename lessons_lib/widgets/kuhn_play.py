@@ -46,7 +46,7 @@ from lessons_lib.kuhn_equilibria import nash_equilibrium
 from lessons_lib.plots.kuhn_play import _MARKED_HANDS
 from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_COLOUR
 from lessons_lib.simulation import mean_and_interval, simulate
-from lessons_lib.validation import check_iterations
+from lessons_lib.validation import check_integer, check_iterations
 from lessons_lib.widgets.app import App
 from lessons_lib.widgets.twins import figure_texts
 
@@ -75,6 +75,7 @@ def play_against_equilibrium(
     game = KuhnPoker()
     policy = nash_equilibrium(alpha)
     simulated_hands = check_iterations(simulated_hands, "simulated_hands")
+    check_integer(seed, "seed", minimum=0)
     value_1 = expected_value(game, policy)
     state: dict[str, object] = {"alpha": float(alpha), "session": 0, "message": ""}
 

@@ -19,6 +19,7 @@ from lessons_lib.normal_form import MatrixGame, best_response, rock_paper_scisso
 from lessons_lib.plots.normal_form import CURRENT_COLOUR, OUTLINE_COLOUR
 from lessons_lib.regret_matching import RegretMatchingBot, learn_against_fixed, self_play
 from lessons_lib.simulation import mean_and_interval
+from lessons_lib.validation import check_integer
 from lessons_lib.widgets.app import App, slider
 
 #: Rounds of the simplex figure's second panel (``plots.simplex_figure``'s ``series_rounds``).
@@ -114,6 +115,7 @@ def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
 
 def play_against_bot(seed: int = 0) -> App:
     """Play rock-paper-scissors against a regret-matching bot, one button press per round."""
+    check_integer(seed, "seed", minimum=0)
     game = rock_paper_scissors()
     state: dict[str, object] = {"bot": RegretMatchingBot(game, seed=seed), "last": ""}
     buttons = {name: widgets.Button(description=name.capitalize()) for name in game.row_actions}

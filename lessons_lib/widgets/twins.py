@@ -26,7 +26,9 @@ from lessons_lib.cfr import ALGORITHMS, variant_named
 from lessons_lib.cfr.training import checkpoint_schedule
 from lessons_lib.exploitability import to_mbb_per_game
 from lessons_lib.kuhn_equilibria import ALPHA_RANGE, game_value, nash_equilibrium
+from lessons_lib.plots.axes import checked_log_range
 from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_COLOUR, algorithm_colour
+from lessons_lib.validation import check_instance, check_iterations, check_number, mapping_of
 
 #: The MIME type of the fallback that the static site shows.
 HTML_MIME = "text/html"
@@ -34,9 +36,12 @@ HTML_MIME = "text/html"
 
 def twin_html(name: str, data: Mapping[str, object]) -> str:
     """The fallback HTML of a twin: the twin's name and its data as JSON, nothing to run."""
-    if not name or not all(c.isalnum() or c == "-" for c in name):
+    if not isinstance(name, str) or not name or not all(c.isalnum() or c == "-" for c in name):
         raise ValueError(f"name must be letters, digits and hyphens, got {name!r}")
-    text = json.dumps(data, allow_nan=False, separators=(",", ":"), sort_keys=True)
+    try:
+        text = json.dumps(data, allow_nan=False, separators=(",", ":"), sort_keys=True)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise ValueError(f"data must be plain finite JSON data: {error}") from error
     text = text.replace("</", "<\\/")  # JSON inside a script element must not close it
     note = "This demo runs in the page; it needs JavaScript."
     return (
@@ -56,6 +61,15 @@ def cfr_training_data(
     (every probability of the member alpha is linear in alpha, so they give every member); the
     game value; the units and colours of the plot and the table.
     """
+    target = check_iterations(target, "target")
+    chunk = check_iterations(chunk, "chunk")
+    for label, n in mapping_of(steps, "steps").items():
+        if not isinstance(label, str):
+            raise ValueError(f"steps must map labels to iterations, got the label {label!r}")
+        check_iterations(n, f"steps[{label!r}]")
+    exploitability_range = checked_log_range(exploitability_range, "exploitability_range")
+    if exploitability_range is None:
+        raise ValueError("exploitability_range must be a pair (low, high), got None")
     low, high = nash_equilibrium(ALPHA_RANGE[0]), nash_equilibrium(ALPHA_RANGE[1])
     value = game_value()
     return {
@@ -85,6 +99,7 @@ def cfr_training_data(
 
 def fraction_text(value: float) -> str:
     """``value`` as the nearest fraction with a small denominator, with a true minus sign."""
+    check_number(value, "value")
     return str(Fraction(value).limit_denominator(1000)).replace("-", "−")
 
 
@@ -92,6 +107,7 @@ def figure_texts(figure: Figure) -> dict[str, object]:
     """The words of a library figure, for a twin that draws the same figure: the figure's title and,
     for each axes, its title, axis labels, legend labels and free texts (as matplotlib holds them).
     """
+    check_instance(figure, Figure, "figure", "a matplotlib Figure")
     title = figure._suptitle.get_text() if figure._suptitle is not None else ""
     axes = []
     for ax in figure.axes:

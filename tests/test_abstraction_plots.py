@@ -68,6 +68,7 @@ def test_card_figure_draws_each_method_and_rings_the_pathology() -> None:
     assert list(ax.lines[0].get_ydata()) == [2.0, 0.4, 0.15, 0.16]
     assert list(ax.lines[1].get_ydata()) == [1e-4] * 4
     assert list(ax.lines[2].get_xdata()) == [1, 2, 3, 4]
+    assert ax.lines[0].get_marker() == "o" and ax.lines[2].get_marker() == "^"
     join, ring = ax.lines[4], ax.lines[5]
     assert list(join.get_xdata()) == [3, 4] and list(ring.get_ydata()) == [0.16]
     labels = ax.get_legend_handles_labels()[1]

@@ -20,9 +20,11 @@ from lessons_lib.abstraction.actions import ActionAbstraction
 from lessons_lib.abstraction.measurement import AbstractionMeasurement, Pathology
 from lessons_lib.plots.style import REFERENCE_COLOUR, SERIES_COLOURS, new_figure
 
-#: The colour of each card-bucketing method: wine and indigo (Paul Tol), never a player's,
+#: The colour of each card-bucketing method: Paul Tol's wine and cyan, never a player's,
 #: chance's or an algorithm's.
-METHOD_COLOURS = {"strength": SERIES_COLOURS[4], "percentile": SERIES_COLOURS[5]}
+METHOD_COLOURS = {"strength": SERIES_COLOURS[4], "percentile": "#88CCEE"}
+#: The marker of each card-bucketing method, so the two differ in shape as well as colour.
+METHOD_MARKERS = {"strength": "o", "percentile": "^"}
 #: The colour of the real exploitability in :func:`action_abstraction_figure`.
 REAL_COLOUR = SERIES_COLOURS[0]
 
@@ -77,11 +79,12 @@ def card_abstraction_figure(
         if not rows:
             raise ValueError(f"the method {method!r} has no measurements")
         colour = METHOD_COLOURS.get(method, SERIES_COLOURS[3])
+        marker = METHOD_MARKERS.get(method, "o")
         buckets = [m.buckets for m in rows]
         ax.semilogy(
             buckets,
             [m.real_exploitability for m in rows],
-            "o-",
+            f"{marker}-",
             color=colour,
             lw=2,
             label=f"{method}: real",
@@ -89,7 +92,7 @@ def card_abstraction_figure(
         ax.semilogy(
             buckets,
             [m.abstract_exploitability for m in rows],
-            "s--",
+            f"{marker}--",
             color=colour,
             lw=1,
             label=f"{method}: within the abstraction",
@@ -115,5 +118,5 @@ def card_abstraction_figure(
     ax.set_xlabel("buckets per round")
     ax.set_ylabel("exploitability (chips per hand)")
     ax.set_title(title)
-    ax.legend(loc="upper right")
+    ax.legend(loc="center left")
     return figure

@@ -46,13 +46,13 @@ def test_the_mapping_decreases_and_matches_the_formula() -> None:
     assert pseudo_harmonic(0.0, 1.0, 1 / 3) == pytest.approx(0.5, abs=1e-15)
 
 
-def test_the_mapping_is_scale_invariant_in_chips() -> None:
-    # The same bets in chips against pot p: A p, B p, x p give the same f (it uses fractions).
-    a, b, x = 0.25, 1.5, 0.6
-    for pot in (1.0, 7.0, 300.0):
-        assert pseudo_harmonic(a * pot / pot, b * pot / pot, x * pot / pot) == pytest.approx(
-            pseudo_harmonic(a, b, x), abs=1e-15
-        )
+def test_the_mapping_interpolates_linearly_in_one_over_one_plus_x() -> None:
+    # Worked out on paper: 1/(1+x) - 1/(1+B) = (B-x)/((1+x)(1+B)), and likewise for A, so
+    # f = (1/(1+x) - 1/(1+B)) / (1/(1+A) - 1/(1+B)): linear in 1/(1+x), the "harmonic" part.
+    for a, b in [(0.0, 1.0), (0.35, 0.75), (0.5, 2.0)]:
+        for x in np.linspace(a, b, 9):
+            inverse = (1 / (1 + x) - 1 / (1 + b)) / (1 / (1 + a) - 1 / (1 + b))
+            assert pseudo_harmonic(a, b, x) == pytest.approx(inverse, abs=1e-12)
 
 
 def test_translate_between_at_and_beyond_the_menu() -> None:

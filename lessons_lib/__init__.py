@@ -36,7 +36,8 @@ Real poker
   strength, card-removal showdowns by sorting), solved by the range engine of
   :mod:`lessons_lib.cfr.range_solver` and checked by the sequence-form LP
 - :mod:`lessons_lib.abstraction`: card abstraction measured (hand strength, bucketings, the
-  abstract game, its strategy mapped back to the real game, and the real exploitability)
+  abstract game, its strategy mapped back to the real game, and the real exploitability), and
+  action abstraction of the river (the pseudo-harmonic translation of off-menu bets)
 
 Lessons built on the solvers
 - :mod:`lessons_lib.convergence`: iterations to reach a target, fitted rates, the worst-case bounds

@@ -1,15 +1,18 @@
-"""The long runs that Chapters 7 and 8 read from ``notebooks/data/`` instead of repeating them.
+"""The long runs that Chapters 7, 8 and 10 read from ``notebooks/data/`` instead of repeating them.
 
 A 100,000-iteration CFR+ run on Leduc poker (Chapter 7), seventeen runs of 20 million nodes each
 on Leduc poker and a sweep over six deck sizes of Kuhn poker (Chapter 8) take too long to repeat
-at every build of the book. They are made once by this module and stored as JSON:
+at every build of the book; so does Chapter 10's sweep of card abstractions (twelve abstract
+games of six-rank Leduc poker, each solved by CFR+ and measured in the real game). They are made
+once by this module and stored as JSON:
 
     make caches                              # every file (about half an hour on two cores)
-    python -m lessons_lib.stored_runs ch07   # one group: ch07, ch08-leduc or ch08-decks
+    python -m lessons_lib.stored_runs ch07   # one group: ch07, ch08-leduc, ch08-decks or ch10
 
 Every run is deterministic (seeded, and bit-identical on every machine: :mod:`lessons_lib.sums`),
 so a stored file proves itself: a short re-run must reproduce its first checkpoints exactly
-(``tests/test_chapter7_cache.py`` and ``tests/test_chapter8_cache.py`` do so, and the chapters do
+(``tests/test_chapter7_cache.py``, ``tests/test_chapter8_cache.py`` and
+``tests/test_chapter10_cache.py`` do so, and the chapters do
 it too before they read a file). A change of the library that changes any number makes those
 checks fail until the files are made again with the command above. Reading never makes a file:
 a missing file raises ``OSError`` naming it and the command.
@@ -29,6 +32,13 @@ from os import PathLike
 from pathlib import Path
 
 from lessons_lib import cfr, mccfr
+from lessons_lib.abstraction import (
+    METHODS,
+    AbstractionMeasurement,
+    card_bucketing,
+    measure_abstraction,
+    measure_abstractions,
+)
 from lessons_lib.cfr import checkpoint_schedule
 from lessons_lib.cfr.training import InterruptedRun
 from lessons_lib.cfr.variants import UPDATE_SCHEMES
@@ -298,6 +308,93 @@ def make_deck_sweep(data: Path = DATA) -> None:
     write_records(data / DECK_SWEEP, deck_sweep_parameters(), records)
 
 
+# --- Chapter 10: card abstraction of Leduc poker with six ranks, measured -------------------
+
+CARD_SWEEP = "ch10_card_abstraction.json"
+CARD_RANKS = 6
+CARD_TARGET = 1e-4  # chips per hand, within each abstraction
+CARD_CHECK_EVERY = 250
+
+
+def card_sweep_parameters() -> dict:
+    """What the card-abstraction sweep is made with: the game, the solver and the targets."""
+    game = LeducPoker(ranks=CARD_RANKS)
+    return _parameters(
+        game,
+        algorithm="cfr+",
+        target=CARD_TARGET,
+        check_every=CARD_CHECK_EVERY,
+        buckets=list(range(1, CARD_RANKS + 1)),
+    )
+
+
+def measurement_record(m: AbstractionMeasurement) -> dict:
+    """One measured abstraction as a JSON record."""
+    return {
+        "buckets": m.buckets,
+        "info_sets": m.info_sets,
+        "iterations": m.iterations,
+        "abstract_exploitability": m.abstract_exploitability,
+        "real_exploitability": m.real_exploitability,
+    }
+
+
+def make_card_sweep(data: Path = DATA) -> None:
+    """Every bucketing method with 1 .. 6 buckets on six-rank Leduc poker, solved by CFR+ to
+    :data:`CARD_TARGET` and measured in the real game (:mod:`lessons_lib.abstraction`)."""
+    game = LeducPoker(ranks=CARD_RANKS)
+    records = {
+        method: [
+            measurement_record(m)
+            for m in measure_abstractions(
+                game,
+                method,
+                range(1, CARD_RANKS + 1),
+                CARD_TARGET,
+                check_every=CARD_CHECK_EVERY,
+            )
+        ]
+        for method in METHODS
+    }
+    write_records(data / CARD_SWEEP, card_sweep_parameters(), records)
+
+
+def stored_card_sweep(data: Path = DATA) -> dict[str, list[AbstractionMeasurement]]:
+    """The stored card-abstraction sweep, per method, as measurements (the bucketings rebuilt)."""
+    game = LeducPoker(ranks=CARD_RANKS)
+    records = read_records(data / CARD_SWEEP, card_sweep_parameters(), METHODS)
+    return {
+        method: [
+            AbstractionMeasurement(
+                bucketing=card_bucketing(game, method, r["buckets"]),
+                info_sets=r["info_sets"],
+                iterations=r["iterations"],
+                abstract_exploitability=r["abstract_exploitability"],
+                real_exploitability=r["real_exploitability"],
+            )
+            for r in records[method]
+        ]
+        for method in METHODS
+    }
+
+
+def check_card_prefix(
+    stored: Mapping[str, Sequence[AbstractionMeasurement]], method: str, count: int
+) -> None:
+    """Measure the first ``count`` bucket counts of ``method`` again and require the stored
+    records to equal them exactly; a difference raises ``ValueError`` naming the file."""
+    game = LeducPoker(ranks=CARD_RANKS)
+    for m in stored[method][:count]:
+        again = measure_abstraction(
+            game, method, m.buckets, CARD_TARGET, check_every=CARD_CHECK_EVERY
+        )
+        if measurement_record(again) != measurement_record(m):
+            raise ValueError(
+                f"{CARD_SWEEP} differs from a re-run of {method} with {m.buckets} buckets: "
+                f"make it again with `{COMMAND}`"
+            )
+
+
 # --- Files --------------------------------------------------------------------------------------
 
 
@@ -397,7 +494,12 @@ def _parameters(game: Game, game_parameters: Mapping | None = None, **parameters
     return json.loads(json.dumps({"game": identity, "checkpoints": schedule, **parameters}))
 
 
-GROUPS = {"ch07": make_chapter_7, "ch08-leduc": make_leduc_race, "ch08-decks": make_deck_sweep}
+GROUPS = {
+    "ch07": make_chapter_7,
+    "ch08-leduc": make_leduc_race,
+    "ch08-decks": make_deck_sweep,
+    "ch10": make_card_sweep,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -7,9 +7,19 @@
   in-abstraction and real exploitabilities.
 - :mod:`~lessons_lib.abstraction.measurement`: both exploitabilities against the number of
   buckets, and the pathologies of Waugh et al. (2009) among them.
+- :mod:`~lessons_lib.abstraction.actions`: action abstraction of a river: a few bet sizes solved,
+  off-menu bets translated by the pseudo-harmonic mapping, the real exploitability.
 """
 
 from lessons_lib.abstraction.abstract_game import AbstractLeduc, coarsen_tree
+from lessons_lib.abstraction.actions import (
+    ActionAbstraction,
+    abstract_river,
+    measure_action_abstraction,
+    pseudo_harmonic,
+    translate,
+    translated_strategy,
+)
 from lessons_lib.abstraction.bucketing import (
     METHODS,
     CardBucketing,
@@ -36,21 +46,27 @@ from lessons_lib.abstraction.measurement import (
 __all__ = [
     "METHODS",
     "AbstractLeduc",
+    "ActionAbstraction",
     "AbstractionMeasurement",
     "CardBucketing",
     "Pathology",
     "abstract_exploitability",
+    "abstract_river",
     "card_bucketing",
     "coarsen_tree",
     "induced_policy",
     "kmeans_groups",
     "measure_abstraction",
     "measure_abstractions",
+    "measure_action_abstraction",
     "measurement_table",
     "pathologies",
     "percentile_groups",
     "postflop_strength",
     "preflop_strength",
+    "pseudo_harmonic",
     "real_exploitability",
     "solve_abstraction",
+    "translate",
+    "translated_strategy",
 ]

@@ -9,6 +9,12 @@ measured size of a figure's smallest text, which every PNG records
 (:mod:`lessons_lib.plots.text_size`).
 """
 
+from lessons_lib.plots.abstraction import (
+    METHOD_COLOURS,
+    action_abstraction_figure,
+    card_abstraction_figure,
+    menu_label,
+)
 from lessons_lib.plots.cfr import (
     Curve,
     cfr_exploitability_figure,
@@ -77,6 +83,7 @@ from lessons_lib.plots.style import (
 
 __all__ = [
     "ALGORITHM_COLOURS",
+    "METHOD_COLOURS",
     "CHANCE_COLOUR",
     "PLAYER_COLOURS",
     "REFERENCE_COLOUR",
@@ -84,9 +91,11 @@ __all__ = [
     "SERIES_COLOURS",
     "BookFigure",
     "action_name",
+    "action_abstraction_figure",
     "action_names",
     "algorithm_colour",
     "Curve",
+    "card_abstraction_figure",
     "cfr_exploitability_figure",
     "exploitability_curves",
     "convergence_figure",
@@ -109,6 +118,7 @@ __all__ = [
     "learned_strategy_figure",
     "mean_payoff_figure",
     "memory_figure",
+    "menu_label",
     "new_figure",
     "nodes_to_reach",
     "nodes_to_target_figure",

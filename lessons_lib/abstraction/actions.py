@@ -1,0 +1,220 @@
+"""Action abstraction of a river: solve with a few bet sizes, then face every size.
+
+A no-limit river lets a player bet any amount; a solver offers a menu of a few sizes
+(:class:`~lessons_lib.holdem.river.RiverGame`). The *abstract* game is the river with a coarse
+menu; the *real* game (here, a stand-in for it) is the same river with a fine grid of sizes, which
+contains the coarse menu. A strategy of the abstract game is played in the real game like this:
+
+- the abstract player bets only its own sizes (off-menu bets of its own get probability 0);
+- facing an opponent's bet of ``x`` times the pot that is not on its menu, it *translates* ``x``
+  into its menu at random, to the neighbouring sizes ``A < x < B`` with probabilities ``f(x)`` and
+  ``1 - f(x)``, and answers with the strategy it would play against that size. With the
+  pseudo-harmonic mapping of Ganzfried and Sandholm (2013, "Action translation in extensive-form
+  games with large action spaces: axioms, paradoxes, and the pseudo-harmonic mapping", IJCAI),
+
+      f_{A,B}(x) = (B - x)(1 + A) / ((B - A)(1 + x)),
+
+  so the answer to ``x`` is ``f(x) sigma(A) + (1 - f(x)) sigma(B)``, per hand. A bet smaller than
+  the smallest size is treated as the smallest, one larger than the largest as the largest.
+
+The *real exploitability* is then the exploitability of this translated strategy pair in the real
+game: each best responder may bet any size of the fine grid. The responder can also restrict
+itself to the abstract menu, where the translated strategy *is* the abstract one, so the real
+exploitability is at least the in-abstraction one, and equals it when the menus agree.
+
+To keep the real best response exact and the translation simple, the rivers here have no raises
+(``max_raises = 0``): every decision faces at most one bet, so one translation per decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from lessons_lib.cfr.range_solver import action_layout, check_player, normalised
+from lessons_lib.holdem.cards import unblocked_combos
+from lessons_lib.holdem.river import RiverGame, RiverNode
+from lessons_lib.holdem.solver import RiverSolver, solve_river
+from lessons_lib.validation import as_finite_array, check_number, describe
+
+
+def pseudo_harmonic(smaller: float, larger: float, bet: float) -> float:
+    """``f_{A,B}(x) = (B - x)(1 + A) / ((B - A)(1 + x))``: the probability that the bet ``x``
+    (a fraction of the pot, ``A <= x <= B``) is read as ``A`` (Ganzfried and Sandholm 2013)."""
+    a = check_number(smaller, "smaller", minimum=0.0)
+    b = check_number(larger, "larger", minimum=0.0)
+    if b <= a:
+        raise ValueError(f"larger must exceed smaller, got smaller={a!r}, larger={b!r}")
+    x = check_number(bet, "bet", minimum=a, maximum=b)
+    return (b - x) * (1.0 + a) / ((b - a) * (1.0 + x))
+
+
+def translate(bet: float, sizes: Sequence[float]) -> list[tuple[float, float]]:
+    """The sizes of the menu ``sizes`` that the bet ``bet`` (fraction of the pot) is read as, with
+    their probabilities: itself if on the menu, its two neighbours by :func:`pseudo_harmonic`
+    between them, the nearest size outside the menu's range."""
+    x = check_number(bet, "bet", minimum=0.0, open_minimum=True)
+    menu = _menu(sizes)
+    if x <= menu[0]:
+        return [(menu[0], 1.0)]
+    if x >= menu[-1]:
+        return [(menu[-1], 1.0)]
+    above = next(k for k, size in enumerate(menu) if size >= x)
+    if menu[above] == x:
+        return [(x, 1.0)]
+    a, b = menu[above - 1], menu[above]
+    f = pseudo_harmonic(a, b, x)
+    return [(a, f), (b, 1.0 - f)]
+
+
+@dataclass(frozen=True)
+class ActionAbstraction:
+    """A coarse menu solved, played in the fine river by translation, and both exploitabilities
+    in percent of the pot."""
+
+    sizes: tuple[float, ...]  # the abstract menu's bet sizes (fractions of the pot, all-in apart)
+    iterations: int  # solver iterations run on the abstract river
+    abstract_percent: float  # exploitability within the abstract river
+    real_percent: float  # exploitability in the fine river, off-menu bets translated
+
+
+def abstract_river(real: RiverGame, sizes: Sequence[float]) -> RiverGame:
+    """The river ``real`` with the bet menu ``sizes`` (all among ``real``'s sizes) in place of its
+    own: the same board, ranges, pot, stack and all-in, no raises."""
+    _check_real(real)
+    menu = _menu(sizes)
+    missing = [s for s in menu if s not in real.bet_sizes]
+    if missing:
+        raise ValueError(f"sizes must be among the real river's bet sizes, got {describe(missing)}")
+    return RiverGame(
+        real.board_text,
+        (_full_range(real, 1), _full_range(real, 2)),
+        real.pot,
+        real.stack,
+        bet_sizes=menu,
+        max_raises=0,
+        all_in=real.all_in,
+    )
+
+
+def bet_fraction(game: RiverGame, node: RiverNode) -> float:
+    """The size of the bet that the decision node ``node`` faces, as a fraction of the pot before
+    it (0 if it faces none)."""
+    own, other = node.put_in[node.player - 1], node.put_in[2 - node.player]
+    return (other - own) / (game.pot + 2.0 * own)
+
+
+def translated_strategy(
+    real: RiverGame, abstract: RiverGame, player: int, strategy: np.ndarray
+) -> np.ndarray:
+    """``player``'s abstract ``strategy`` (rows as :meth:`RiverSolver.action_rows` of
+    ``abstract``) played in ``real``: its own sizes only, off-menu bets it faces translated by
+    :func:`translate` (module docstring). Rows as the action rows of ``real``."""
+    _check_real(real)
+    player = check_player(player)
+    fine, coarse = action_layout(real, player), action_layout(abstract, player)
+    strategy = as_finite_array(strategy, "strategy")
+    if strategy.shape != (len(coarse.edges), len(abstract.combos[player])):
+        raise ValueError(
+            f"strategy must have one row per action of player {player} in the abstract river, "
+            f"got shape {strategy.shape}"
+        )
+    coarse_row = {_path(abstract, int(e)): r for r, e in enumerate(coarse.edges)}
+    menu = sorted({round(_fraction(abstract, int(e)), 9) for e in _bets(abstract)})
+    out = np.zeros((len(fine.edges), len(real.combos[player])))
+    for r, e in enumerate(fine.edges):
+        for path, weight in _readings(_path(real, int(e)), menu, player):
+            if path in coarse_row:
+                out[r] += weight * strategy[coarse_row[path]]
+    return normalised(out, fine.decisions)
+
+
+def measure_action_abstraction(
+    real: RiverGame, sizes: Sequence[float], target_percent: float, **solver: object
+) -> ActionAbstraction:
+    """Solve the abstract river of ``sizes`` to ``target_percent`` (options as in
+    :func:`~lessons_lib.holdem.solver.solve_river`), then measure its average strategy in the
+    abstract river and, translated, in ``real``."""
+    abstract = abstract_river(real, sizes)
+    coarse, history = solve_river(abstract, target_percent=target_percent, **solver)
+    strategies = {i: coarse.average_strategy(i) for i in (1, 2)}
+    translated = {i: translated_strategy(real, abstract, i, strategies[i]) for i in (1, 2)}
+    return ActionAbstraction(
+        sizes=abstract.bet_sizes,
+        iterations=coarse.iteration,
+        abstract_percent=history[-1][1],
+        real_percent=RiverSolver(real).exploitability_percent(translated),
+    )
+
+
+# Paths of actions, with bets as pot fractions.
+
+
+def _fraction(game: RiverGame, k: int) -> float:
+    """The pot fraction of the bet into node ``k`` (the bet its child faces)."""
+    return bet_fraction(game, game.tree.nodes[k])
+
+
+def _bets(game: RiverGame) -> list[int]:
+    """The nodes reached by a bet (they face it)."""
+    nodes = game.tree.nodes
+    return [
+        k for k in range(1, len(nodes)) if nodes[k].kind == "decision" and _fraction(game, k) > 0
+    ]
+
+
+def _path(game: RiverGame, k: int) -> tuple[tuple[int, str, float], ...]:
+    """The actions into node ``k`` from the root, each ``(actor, kind, fraction)``:
+    ``(i, "bet", x)`` for a bet of ``x`` times the pot, ``(i, name, 0.0)`` for a check, call or
+    fold."""
+    tree, steps = game.tree, []
+    while k > 0:
+        name, parent = tree.nodes[k].actions[-1], int(tree.parent[k])
+        actor = int(tree.player[parent])
+        if name in ("check", "call", "fold"):
+            steps.append((actor, name, 0.0))
+        else:
+            steps.append((actor, "bet", round(_fraction(game, k), 9)))
+        k = parent
+    return tuple(reversed(steps))
+
+
+def _readings(
+    path: tuple[tuple[int, str, float], ...], menu: Sequence[float], player: int
+) -> list[tuple[tuple[tuple[int, str, float], ...], float]]:
+    """Every way ``player`` can read the opponent's bets of ``path`` on ``menu``
+    (:func:`translate`), with its chance; ``player``'s own actions are read as they are."""
+    readings = [((), 1.0)]
+    for actor, kind, x in path:
+        if kind == "bet" and actor != player:
+            options = [((actor, "bet", round(y, 9)), p) for y, p in translate(x, menu) if p > 0]
+        else:
+            options = [((actor, kind, x), 1.0)]
+        readings = [(done + (step,), w * p) for done, w in readings for step, p in options]
+    return readings
+
+
+def _menu(sizes: object) -> list[float]:
+    """``sizes`` as a sorted list of distinct positive pot fractions, at least one."""
+    if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence) or not sizes:
+        raise ValueError(f"sizes must be a non-empty list of pot fractions, got {describe(sizes)}")
+    return sorted({check_number(s, "a bet size", minimum=0.0, open_minimum=True) for s in sizes})
+
+
+def _check_real(real: object) -> None:
+    if not isinstance(real, RiverGame):
+        raise ValueError(f"real must be a RiverGame, got {describe(real)}")
+    if real.max_raises != 0:
+        raise ValueError(f"real must have no raises (max_raises=0), got {real.max_raises!r}")
+
+
+def _full_range(game: RiverGame, player: int) -> np.ndarray:
+    """``player``'s weights over all the board's unblocked combos (0 off the kept ones)."""
+    board = unblocked_combos(game.board)
+    index = {tuple(c): k for k, c in enumerate(board)}
+    weights = np.zeros(len(board))
+    for combo, w in zip(game.combos[player], game.weights[player], strict=True):
+        weights[index[tuple(combo)]] = w
+    return weights

@@ -1,0 +1,90 @@
+"""The abstraction figures draw the data they are given, labelled, in the methods' colours."""
+
+from __future__ import annotations
+
+import pytest
+from matplotlib.colors import to_hex
+
+from lessons_lib import plots
+from lessons_lib.abstraction import (
+    AbstractionMeasurement,
+    ActionAbstraction,
+    Pathology,
+    card_bucketing,
+)
+from lessons_lib.games import LeducPoker
+from lessons_lib.plots.style import ALGORITHM_COLOURS, PLAYER_COLOURS
+
+MENUS = [
+    ActionAbstraction((0.75,), 100, 0.05, 12.5),
+    ActionAbstraction((0.35, 1.5), 200, 0.04, 9.0),
+    ActionAbstraction(tuple(0.1 * k for k in range(1, 8)), 300, 0.03, 0.03),
+]
+GAME = LeducPoker(ranks=4)
+
+
+def sweep(method: str, real: list[float]) -> list[AbstractionMeasurement]:
+    return [
+        AbstractionMeasurement(card_bucketing(GAME, method, b), 10 * b, 100, 1e-4, e)
+        for b, e in enumerate(real, start=1)
+    ]
+
+
+def test_menu_labels() -> None:
+    assert plots.menu_label((0.35, 1.5)) == "35%, 150%"
+    assert plots.menu_label((0.75,)) == "75%"
+    assert plots.menu_label(tuple(range(1, 6))) == "5 sizes"
+
+
+def test_action_figure_draws_both_series_in_order() -> None:
+    figure = plots.action_abstraction_figure(MENUS)
+    (ax,) = figure.axes
+    real, inside = ax.lines
+    assert list(real.get_ydata()) == [12.5, 9.0, 0.03]
+    assert list(inside.get_ydata()) == [0.05, 0.04, 0.03]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["75%", "35%, 150%", "7 sizes"]
+    assert ax.get_yscale() == "log" and "pot" in ax.get_ylabel() and ax.get_title()
+    assert "bet sizes" in ax.get_xlabel()
+    assert [t.get_text() for t in ax.texts] == ["12.50%", "9.00%", "0.03%"]
+
+
+def test_action_figure_refuses_nothing_to_draw() -> None:
+    with pytest.raises(ValueError, match="measured"):
+        plots.action_abstraction_figure([])
+    with pytest.raises(ValueError, match="measured"):
+        plots.action_abstraction_figure([1.0])
+
+
+def test_card_figure_draws_each_method_and_rings_the_pathology() -> None:
+    strength = sweep("strength", [2.0, 0.4, 0.15, 0.16])
+    percentile = sweep("percentile", [2.0, 0.4, 0.15, 0.05])
+    figure = plots.card_abstraction_figure(
+        {"strength": strength, "percentile": percentile}, [Pathology(strength[2], strength[3])]
+    )
+    (ax,) = figure.axes
+    colours = [to_hex(line.get_color()) for line in ax.lines[:4]]
+    assert colours[0] == colours[1] == plots.METHOD_COLOURS["strength"].lower()
+    assert colours[2] == colours[3] == plots.METHOD_COLOURS["percentile"].lower()
+    assert list(ax.lines[0].get_ydata()) == [2.0, 0.4, 0.15, 0.16]
+    assert list(ax.lines[1].get_ydata()) == [1e-4] * 4
+    assert list(ax.lines[2].get_xdata()) == [1, 2, 3, 4]
+    assert ax.lines[0].get_marker() == "o" and ax.lines[2].get_marker() == "^"
+    join, ring = ax.lines[4], ax.lines[5]
+    assert list(join.get_xdata()) == [3, 4] and list(ring.get_ydata()) == [0.16]
+    labels = ax.get_legend_handles_labels()[1]
+    assert "pathology: finer, more exploitable" in labels and "strength: real" in labels
+    assert ax.get_yscale() == "log" and "buckets" in ax.get_xlabel() and ax.get_title()
+    assert "chips" in ax.get_ylabel()
+
+
+def test_method_colours_are_nobody_elses() -> None:
+    reserved = {c.lower() for c in (*PLAYER_COLOURS.values(), *ALGORITHM_COLOURS.values())}
+    colours = {c.lower() for c in plots.METHOD_COLOURS.values()}
+    assert len(colours) == 2 and not colours & reserved
+
+
+def test_card_figure_refuses_empty_sweeps() -> None:
+    with pytest.raises(ValueError, match="sweeps"):
+        plots.card_abstraction_figure({})
+    with pytest.raises(ValueError, match="strength"):
+        plots.card_abstraction_figure({"strength": []})

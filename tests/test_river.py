@@ -50,8 +50,9 @@ def test_the_polarised_river_bluffs_s_over_1_plus_2s_and_calls_1_over_1_plus_s(s
     game = polarised(s)
     solver = RiverSolver(game, "cfr+").run(2000)
     bluffs, calls = frequencies(solver, {i: solver.average_strategy(i) for i in (1, 2)})
-    assert abs(bluffs - s / (1 + 2 * s)) < 5e-4
-    assert abs(calls - 1 / (1 + s)) < 5e-4
+    # 2,000 iterations take well under a second here; measured errors are at most 2.2e-4.
+    assert abs(bluffs - s / (1 + 2 * s)) < 3e-4
+    assert abs(calls - 1 / (1 + s)) < 3e-4
     # The LP finds the same law exactly, and the closed-form value: the nuts (3/19) win
     # (1/2 + 3s/2) / (1 + s) on average, the air (16/19) loses its half pot either way.
     value, exact = solve_river_lp(game)
@@ -59,6 +60,17 @@ def test_the_polarised_river_bluffs_s_over_1_plus_2s_and_calls_1_over_1_plus_s(s
     assert abs(bluffs - s / (1 + 2 * s)) < 1e-8 and abs(calls - 1 / (1 + s)) < 1e-8
     assert abs(value - (3 / 19 * (0.5 + 1.5 * s) / (1 + s) - 16 / 19 * 0.5)) < 1e-9
     assert abs(solver.expected_value() - value) <= 2 * solver.exploitability() + 1e-12
+
+
+def test_the_polarised_river_to_the_tolerance_a_few_seconds_reach() -> None:
+    # The tightest the solver gets in a few seconds: DCFR, 10,000 iterations at s = 1 (about
+    # 3 s on this machine when it is not shared). The frequencies converge like the average
+    # strategy does, roughly as 1/T: 1e-6 would take far longer (Chapter 9 shows the table).
+    game = polarised(1.0)
+    solver = RiverSolver(game, "dcfr").run(10_000)
+    bluffs, calls = frequencies(solver, {i: solver.average_strategy(i) for i in (1, 2)})
+    assert abs(bluffs - 1 / 3) < 1e-5 and abs(calls - 1 / 2) < 3e-5
+    assert solver.exploitability_percent() < 3e-4
 
 
 def reduced() -> RiverGame:

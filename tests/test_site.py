@@ -370,6 +370,7 @@ TWINS = {
     "notebooks/03_counterfactual_values": ["counterfactual"],
     "notebooks/04_cfr": ["cfr-training"],
     "notebooks/06_kuhn_nash_family": ["family", "play-kuhn"],
+    "notebooks/09_river": ["river"],
 }
 #: The control the site test uses, where a twin's first control would change nothing (the seat
 #: button of the seat already taken).

@@ -39,6 +39,13 @@ from lessons_lib.plots.game_tree import (
     game_tree_figure,
     information_set_figure,
 )
+from lessons_lib.plots.holdem import (
+    equity_curve_figure,
+    hand_value_figure,
+    range_grid_figure,
+    river_exploitability_figure,
+    strategy_by_size_figure,
+)
 from lessons_lib.plots.kuhn_family import (
     family_exploitability_figure,
     family_figure,
@@ -82,6 +89,11 @@ from lessons_lib.plots.style import (
 )
 
 __all__ = [
+    "equity_curve_figure",
+    "hand_value_figure",
+    "range_grid_figure",
+    "river_exploitability_figure",
+    "strategy_by_size_figure",
     "ALGORITHM_COLOURS",
     "METHOD_COLOURS",
     "CHANCE_COLOUR",

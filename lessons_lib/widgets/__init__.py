@@ -16,6 +16,7 @@ from lessons_lib.widgets.normal_form import (
     play_against_bot,
     self_play_explorer,
 )
+from lessons_lib.widgets.river import river_explorer
 
 __all__ = [
     "App",
@@ -26,6 +27,7 @@ __all__ = [
     "game_tree_explorer",
     "play_against_bot",
     "play_against_equilibrium",
+    "river_explorer",
     "self_play_explorer",
     "slider",
 ]

@@ -1,0 +1,264 @@
+"""Figures of Chapter 9: a no-limit hold'em river and its solution, as solver users read them.
+
+- :func:`range_grid_figure`          the 13 x 13 grid of hand classes coloured by a number per
+  class (a range's weight, how often a class bets or calls), each cell labelled with its class
+  and the number in percent
+- :func:`equity_curve_figure`        range against range: each player's hands sorted by equity,
+  equity against the share of the range (weights counted), one curve per player
+- :func:`hand_value_figure`          expected value by hand, in percent of the pot, against the
+  hand's equity, one series per player
+- :func:`river_exploitability_figure` exploitability in percent of the pot against iterations,
+  log-log, one curve per algorithm, with the "solved" target as a grey line
+- :func:`strategy_by_size_figure`    how often a hand bets, against its equity in bins, one line per
+  bet size: polarisation made visible
+
+Numbers are given, never computed here from a game, so that each figure draws exactly its data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from matplotlib.colors import LinearSegmentedColormap, to_rgba
+from matplotlib.figure import Figure
+
+from lessons_lib.holdem.cards import grid_names
+from lessons_lib.plots.style import (
+    PLAYER_COLOURS,
+    REFERENCE_COLOUR,
+    SERIES_COLOURS,
+    algorithm_colour,
+    new_figure,
+)
+from lessons_lib.validation import as_finite_array, describe
+
+#: The grid's colour scale: white (0) to the player's colour (1), per player.
+GRID_COLOURMAPS = {
+    player: LinearSegmentedColormap.from_list(f"player{player}", ["#FFFFFF", colour])
+    for player, colour in PLAYER_COLOURS.items()
+}
+#: The colour of a grid cell whose class is not in the range (weight 0).
+EMPTY_CELL = "#D9D9D9"
+
+
+def range_grid_figure(
+    values: np.ndarray,
+    title: str,
+    label: str,
+    player: int = 1,
+    present: np.ndarray | None = None,
+) -> Figure:
+    """The 13 x 13 grid (aces top left; pairs on the diagonal, suited above, offsuit below),
+    cell (r, c) coloured by ``values[r, c]`` in [0, 1] from white to ``player``'s colour and
+    labelled with its class and ``100 * value`` rounded; cells where ``present`` is False (a
+    class outside the range) are grey and show the class only."""
+    grid = as_finite_array(values, "values")
+    if grid.shape != (13, 13) or np.any((grid < 0) | (grid > 1)):
+        raise ValueError(f"values must be a 13 x 13 array in [0, 1], got {describe(values)}")
+    shown = np.ones((13, 13), dtype=bool) if present is None else np.asarray(present, dtype=bool)
+    if shown.shape != (13, 13):
+        raise ValueError(f"present must be a 13 x 13 array, got {describe(present)}")
+    if player not in GRID_COLOURMAPS:
+        raise ValueError(f"player must be 1 or 2, got {describe(player)}")
+    figure, (ax,) = new_figure(7.4, 6.9)
+    ax.grid(False)
+    colours = GRID_COLOURMAPS[player](grid)
+    colours[~shown] = to_rgba(EMPTY_CELL)
+    ax.imshow(colours, interpolation="nearest")
+    names = grid_names()
+    for r in range(13):
+        for c in range(13):
+            text = names[r][c] + (f"\n{100 * grid[r, c]:.0f}" if shown[r, c] else "")
+            dark = shown[r, c] and grid[r, c] > 0.6
+            ax.text(
+                c,
+                r,
+                text,
+                ha="center",
+                va="center",
+                fontsize=7.5,
+                linespacing=1.1,
+                color="white" if dark else "black",
+            )
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title(title)
+    scale = figure.colorbar(
+        ax.imshow(grid, cmap=GRID_COLOURMAPS[player], vmin=0, vmax=1, alpha=0.0),
+        ax=ax,
+        shrink=0.8,
+    )
+    scale.solids.set_alpha(1.0)
+    scale.set_label(label)
+    scale.ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+    return figure
+
+
+def _sorted_share(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``values`` sorted ascending, and the share of the total weight at or below each."""
+    order = np.argsort(values, kind="stable")
+    share = np.cumsum(weights[order]) / np.add.reduce(weights[order])
+    return share, values[order]
+
+
+def _player_series(
+    series: Mapping[int, tuple[np.ndarray, np.ndarray]], name: str
+) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Check ``{player: (a, b)}``: players 1 and/or 2, two equal-length finite vectors each."""
+    if not series or set(series) - {1, 2}:
+        raise ValueError(f"{name} maps player 1 and/or 2 to data, got {describe(series)}")
+    checked = {}
+    for player, (a, b) in series.items():
+        a, b = as_finite_array(a, f"{name}[{player}]"), as_finite_array(b, f"{name}[{player}]")
+        if a.ndim != 1 or a.shape != b.shape or not len(a):
+            raise ValueError(f"{name}[{player}] needs two vectors of one length, got {a.shape}")
+        checked[player] = (a, b)
+    return checked
+
+
+def equity_curve_figure(
+    equities: Mapping[int, tuple[np.ndarray, np.ndarray]],
+    title: str = "Range against range: the equity curve",
+) -> Figure:
+    """``equities[i] = (equity, weight)`` per combo of player i: the combos sorted by equity,
+    equity (in %) against the share of i's range (by weight) at most that strong."""
+    series = _player_series(equities, "equities")
+    figure, (ax,) = new_figure(6.8, 4.2)
+    for player, (equity, weight) in series.items():
+        share, sorted_equity = _sorted_share(equity, weight)
+        ax.step(
+            100 * share,
+            100 * sorted_equity,
+            where="post",
+            color=PLAYER_COLOURS[player],
+            linewidth=2.0,
+            label=f"player {player}",
+        )
+    ax.axhline(50, color=REFERENCE_COLOUR, linestyle="--", linewidth=1.0, label="equity 50%")
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("share of the range at most this strong (%)")
+    ax.set_ylabel("equity against the other range (%)")
+    ax.set_title(title)
+    ax.legend(fontsize=9, loc="upper left")
+    return figure
+
+
+def hand_value_figure(
+    values: Mapping[int, tuple[np.ndarray, np.ndarray]],
+    title: str = "Expected value by hand at equilibrium",
+) -> Figure:
+    """``values[i] = (equity, value)`` per combo of player i: value in % of the pot (a
+    solver's pot share) against equity in %, one dot per combo; a grey diagonal marks the value
+    of checking down (the equity itself)."""
+    series = _player_series(values, "values")
+    figure, (ax,) = new_figure(6.8, 4.4)
+    for player, (equity, value) in series.items():
+        ax.scatter(
+            100 * equity,
+            value,
+            s=6,
+            color=PLAYER_COLOURS[player],
+            alpha=0.6,
+            label=f"player {player}",
+            linewidths=0,
+        )
+    ax.plot(
+        [0, 100],
+        [0, 100],
+        color=REFERENCE_COLOUR,
+        linestyle="--",
+        linewidth=1.0,
+        label="checked down: value = equity",
+    )
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("equity against the other range (%)")
+    ax.set_ylabel("expected value (% of the pot)")
+    ax.set_title(title)
+    ax.legend(fontsize=9, loc="upper left", markerscale=3)
+    return figure
+
+
+def river_exploitability_figure(
+    curves: Mapping[str, Sequence[tuple[int, float]]],
+    target: float,
+    title: str = "Solving the river: exploitability against iterations",
+) -> Figure:
+    """``curves[name] = [(iterations, exploitability in % of the pot), ...]`` on log-log axes,
+    each in its algorithm's colour, with a grey dashed line at ``target`` percent."""
+    if not curves:
+        raise ValueError("curves must hold at least one curve")
+    figure, (ax,) = new_figure(6.8, 4.3)
+    for k, (name, points) in enumerate(curves.items()):
+        data = as_finite_array([list(p) for p in points], f"curves[{name!r}]")
+        if data.ndim != 2 or data.shape[1] != 2 or not len(data) or np.any(data <= 0):
+            raise ValueError(
+                f"curves[{name!r}] must be positive (iterations, percent) pairs, got "
+                f"{describe(points)}"
+            )
+        ax.loglog(
+            data[:, 0],
+            data[:, 1],
+            marker="o",
+            markersize=3.5,
+            linewidth=2.0,
+            label=name,
+            color=algorithm_colour(name) or SERIES_COLOURS[k % len(SERIES_COLOURS)],
+        )
+    ax.axhline(
+        target,
+        color=REFERENCE_COLOUR,
+        linestyle="--",
+        linewidth=1.2,
+        label=f"target {target:g}% of the pot",
+    )
+    ax.set_xlabel("iterations T")
+    ax.set_ylabel("exploitability (% of the pot)")
+    ax.set_title(title)
+    ax.legend(fontsize=9, loc="lower left")
+    return figure
+
+
+def strategy_by_size_figure(
+    equity: np.ndarray,
+    weights: np.ndarray,
+    frequencies: Mapping[str, np.ndarray],
+    bins: int = 20,
+    title: str = "How often player 1 bets each size, by hand strength",
+) -> Figure:
+    """For each bet size (``frequencies[label]``, one probability per combo), the weighted mean
+    probability of that bet over the combos whose ``equity`` falls in each of ``bins`` equal
+    bins of [0, 1], plotted at the bins' centres (bins without weight are left out)."""
+    equity = as_finite_array(equity, "equity")
+    weights = as_finite_array(weights, "weights")
+    if equity.ndim != 1 or weights.shape != equity.shape or not frequencies:
+        raise ValueError("equity and weights need one entry per combo, and frequencies a size")
+    if not isinstance(bins, int) or bins < 1:
+        raise ValueError(f"bins must be a positive integer, got {describe(bins)}")
+    which = np.minimum((equity * bins).astype(int), bins - 1)
+    mass = np.bincount(which, weights, bins)
+    centres = 100 * (np.arange(bins) + 0.5) / bins
+    figure, (ax,) = new_figure(6.8, 4.3)
+    for k, (label, probability) in enumerate(frequencies.items()):
+        p = as_finite_array(probability, f"frequencies[{label!r}]")
+        if p.shape != equity.shape:
+            raise ValueError(f"frequencies[{label!r}] needs one entry per combo, got {p.shape}")
+        mean = np.zeros(bins)
+        np.divide(np.bincount(which, weights * p, bins), mass, out=mean, where=mass > 0)
+        ax.plot(
+            centres[mass > 0],
+            100 * mean[mass > 0],
+            marker="o",
+            markersize=3.5,
+            linewidth=2.0,
+            color=SERIES_COLOURS[k % len(SERIES_COLOURS)],
+            label=label,
+        )
+    ax.set_xlim(0, 100)
+    ax.set_ylim(-2, 102)
+    ax.set_xlabel("equity against the other range (%)")
+    ax.set_ylabel("probability of the action (%)")
+    ax.set_title(title)
+    ax.legend(fontsize=9, loc="upper left")
+    return figure

@@ -72,7 +72,8 @@ def test_card_figure_draws_each_method_and_rings_the_pathology() -> None:
     join, ring = ax.lines[4], ax.lines[5]
     assert list(join.get_xdata()) == [3, 4] and list(ring.get_ydata()) == [0.16]
     labels = ax.get_legend_handles_labels()[1]
-    assert "pathology: finer, more exploitable" in labels and "strength: real" in labels
+    assert "pathology (black step): finer, more exploitable" in labels
+    assert "strength: real" in labels
     assert ax.get_yscale() == "log" and "buckets" in ax.get_xlabel() and ax.get_title()
     assert "chips" in ax.get_ylabel()
 

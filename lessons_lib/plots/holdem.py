@@ -41,6 +41,11 @@ GRID_COLOURMAPS = {
 #: The colour of a grid cell whose class is not in the range (weight 0).
 EMPTY_CELL = "#D9D9D9"
 
+#: Colours and markers of the actions in :func:`strategy_by_size_figure`, far apart in hue
+#: (Okabe-Ito black and orange, Paul Tol's teal, indigo, rose and olive), with a marker each.
+SIZE_COLOURS = ("#000000", "#E69F00", "#44AA99", "#332288", "#CC6677", "#999933")
+SIZE_MARKERS = ("o", "s", "^", "D", "v", "P")
+
 
 def range_grid_figure(
     values: np.ndarray,
@@ -141,7 +146,8 @@ def equity_curve_figure(
     ax.set_xlabel("share of the range at most this strong (%)")
     ax.set_ylabel("equity against the other range (%)")
     ax.set_title(title)
-    ax.legend(fontsize=9, loc="upper left")
+    # below the axes, so that no curve is covered
+    ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=3)
     return figure
 
 
@@ -249,10 +255,10 @@ def strategy_by_size_figure(
         ax.plot(
             centres[mass > 0],
             100 * mean[mass > 0],
-            marker="o",
-            markersize=3.5,
+            marker=SIZE_MARKERS[k % len(SIZE_MARKERS)],
+            markersize=4,
             linewidth=2.0,
-            color=SERIES_COLOURS[k % len(SERIES_COLOURS)],
+            color=SIZE_COLOURS[k % len(SIZE_COLOURS)],
             label=label,
         )
     ax.set_xlim(0, 100)
@@ -260,5 +266,6 @@ def strategy_by_size_figure(
     ax.set_xlabel("equity against the other range (%)")
     ax.set_ylabel("probability of the action (%)")
     ax.set_title(title)
-    ax.legend(fontsize=9, loc="upper left")
+    # below the axes, so that no curve is covered
+    ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=3)
     return figure

@@ -27,7 +27,7 @@ TARGET_SECONDS = 10.0
 
 def main() -> None:
     real = RiverGame("KsQd7h4c2s", RANGES, pot=100.0, stack=200.0, bet_sizes=GRID, max_raises=0)
-    print(f"{real!r}: {len(real.tree.nodes)} public nodes; CFR+ to {TARGET:g}% of the pot")
+    print(f"{real!r}: {len(real.public_tree.nodes)} public nodes; CFR+ to {TARGET:g}% of the pot")
     print(f"{'menu':>16} {'iters':>6} {'abstract %':>11} {'real %':>8} {'seconds':>8}")
     start = time.perf_counter()
     for menu in MENUS:

@@ -55,7 +55,7 @@ def solve_once(sizes: tuple[float, ...], algorithm: str) -> tuple[float, float, 
     _, history = solve_river(game, algorithm, TARGET_PERCENT, 2000, CHECK_EVERY)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     iterations, percent = history[-1]
-    return seconds, cpu, iterations, percent, len(game.tree.nodes)
+    return seconds, cpu, iterations, percent, len(game.public_tree.nodes)
 
 
 def peak_memory(sizes: tuple[float, ...], algorithm: str) -> int:

@@ -12,7 +12,7 @@ Games and matrix games
   general-sum (bimatrix) games such as Shapley's, NashConv and the coarse-correlated gap
 - :mod:`lessons_lib.regret_matching`: regret matching (Hart and Mas-Colell 2000) and self-play
 - :mod:`lessons_lib.games`: extensive-form games (the interface, Kuhn and Leduc poker, public
-  trees, sizes)
+  trees, what a game tells the range engine of its public tree, sizes)
 
 Policies and their evaluation
 - :mod:`lessons_lib.policy`: policies (information-set key to action probabilities) and their checks

@@ -1,5 +1,6 @@
-"""The range engine (:mod:`lessons_lib.cfr.range_solver`) on Kuhn poker, against the library's
-public-tree engine (:mod:`lessons_lib.cfr.public_tree`) and exact exploitability."""
+"""The range engine (:mod:`lessons_lib.cfr.range_solver`) on the games of the book, through the
+``Game`` interface (:meth:`~lessons_lib.games.base.Game.range_game`), against the library's other
+engines and its exact, history-by-history exploitability (:mod:`lessons_lib.exploitability`)."""
 
 from __future__ import annotations
 
@@ -11,25 +12,32 @@ from lessons_lib.cfr.range_solver import PublicTreeRanges, RangeGame, RangeSolve
 from lessons_lib.exploitability import exploitability
 from lessons_lib.games import KuhnPoker, LeducPoker
 
+GAMES = [KuhnPoker(), KuhnPoker(n_cards=4), LeducPoker()]
 
-@pytest.mark.parametrize("game", [KuhnPoker(), KuhnPoker(n_cards=4)], ids=repr)
+
+@pytest.mark.parametrize("game", GAMES, ids=repr)
 @pytest.mark.parametrize("algorithm", ["cfr", "cfr+", "dcfr"])
 def test_the_range_engine_runs_the_public_tree_engine_s_iterations(game, algorithm) -> None:
-    ranges = PublicTreeRanges(game)
-    assert isinstance(ranges, RangeGame)
-    solver = RangeSolver(ranges, algorithm).run(50)
-    mine = ranges.policy(solver)
-    theirs = solve(game, algorithm, 50, engine="public").average_policy()
-    assert mine.keys() == theirs.keys()
+    # Leduc poker's board card is a chance node inside the public tree: the engine passes the
+    # ranges down it, and the game's terminal values carry each board's probability.
+    ranges = game.range_game()
+    assert isinstance(ranges, PublicTreeRanges) and isinstance(ranges, RangeGame)
+    solver = RangeSolver(game, algorithm).run(30)
+    mine = solver.policy()
+    theirs = solve(game, algorithm, 30, engine="public", checkpoints=[]).average_policy()
+    assert list(mine) == list(theirs) == list(game.info_sets())
     assert max(np.abs(mine[key] - theirs[key]).max() for key in mine) < 1e-9
     assert abs(solver.exploitability() - exploitability(game, mine)) < 1e-12
 
 
-def test_a_public_tree_with_a_chance_node_is_refused() -> None:
-    with pytest.raises(ValueError, match="chance node"):
-        PublicTreeRanges(LeducPoker())
+@pytest.mark.parametrize("game", GAMES, ids=repr)
+def test_the_range_engine_s_current_strategy_is_the_other_engines(game) -> None:
+    solver = RangeSolver(game, "cfr", updates="simultaneous").run(10)
+    current = solver.policy({i: solver.current_strategy(i) for i in (1, 2)})
+    theirs = solve(game, "cfr", 10, engine="readable", checkpoints=[]).current_policy()
+    assert max(np.abs(current[key] - theirs[key]).max() for key in theirs) < 1e-12
 
 
-def test_a_game_without_the_protocol_is_refused() -> None:
-    with pytest.raises(ValueError, match="public tree and ranges"):
-        RangeSolver(KuhnPoker())
+def test_something_that_is_not_a_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="must be a Game or describe its public tree"):
+        RangeSolver({"tree": None})

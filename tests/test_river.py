@@ -62,6 +62,31 @@ def test_the_polarised_river_bluffs_s_over_1_plus_2s_and_calls_1_over_1_plus_s(s
     assert abs(solver.expected_value() - value) <= 2 * solver.exploitability() + 1e-12
 
 
+@pytest.mark.parametrize("s", [0.5, 1.0, 2.0])
+@pytest.mark.parametrize("algorithm", ["cfr", "cfr+", "dcfr"])
+def test_the_polarised_law_is_off_by_at_most_what_the_exploitability_allows(s, algorithm) -> None:
+    # On paper (Chapter 9): with p_n, p_a the chances of the nuts and of air, a call frequency c
+    # lets player 1 gain (c* - c)(p_a (1 + s) - p_n s) by always bluffing or (c - c*) p_n s by
+    # never bluffing, and a bluff share b among bets made with probability B lets player 2 gain
+    # min(c*, 1 - c*) B (1 + 2s) |b - b*| by always calling or folding. Exploitability is at
+    # least half of either gain, so the errors are bounded by multiples of it, at any T.
+    game = polarised(s)
+    p_n, p_a = 3 / 19, 16 / 19
+    c_star, b_star = 1 / (1 + s), s / (1 + 2 * s)
+    solver = RiverSolver(game, algorithm)
+    for t in (3, 30, 300):
+        solver.run(t - solver.iteration)
+        strategies = {i: solver.average_strategy(i) for i in (1, 2)}
+        bluffs, calls = frequencies(solver, strategies)
+        epsilon = solver.exploitability()
+        p_bet = float(np.add.reduce(game.weights[1] * strategies[1][1])) / 19
+        assert abs(calls - c_star) <= 2 * epsilon / min(p_n * s, p_a * (1 + s) - p_n * s)
+        assert abs(bluffs - b_star) <= 2 * epsilon / (min(c_star, 1 - c_star) * p_bet * (1 + 2 * s))
+    assert solver.action_rows(1)[1][0] == "root" and solver.action_rows(1)[1][1] != "check"
+    # Not vacuous: by T = 300 the call bound is well below 1, the largest possible error.
+    assert 2 * epsilon / min(p_n * s, p_a * (1 + s) - p_n * s) < 0.5
+
+
 def test_the_polarised_river_to_the_tolerance_a_few_seconds_reach() -> None:
     # The tightest the solver gets in a few seconds: DCFR, 10,000 iterations at s = 1 (about
     # 3 s on this machine when it is not shared). The frequencies converge like the average
@@ -122,7 +147,7 @@ def random_strategy(game: RiverGame, player: int, seed: int) -> np.ndarray:
 def deal_value(game: RiverGame, node: int, h1: int, h2: int, choose) -> float:
     """Player 1's payoff from ``node`` for the deal (h1, h2), walking the tree; ``choose(k, h)``
     gives the acting player's action probabilities at node k (children order)."""
-    tree = game.tree
+    tree = game.public_tree
     here = tree.nodes[node]
     if here.kind == "fold":
         return here.put_in[1] + 1.0 if here.player == 2 else -(here.put_in[0] + 1.0)
@@ -142,7 +167,7 @@ def deal_value(game: RiverGame, node: int, h1: int, h2: int, choose) -> float:
 def brute_force(game: RiverGame, strategies: dict[int, np.ndarray], responder: int | None):
     """Player 1's expected payoff by enumerating deals; with a responder, the best over all its
     pure strategies (responder's value returned)."""
-    tree = game.tree
+    tree = game.public_tree
     rows = {i: action_layout(game, i) for i in (1, 2)}
 
     def behaviour(i: int, table: np.ndarray):
@@ -182,7 +207,7 @@ def brute_force(game: RiverGame, strategies: dict[int, np.ndarray], responder: i
 
 def test_the_tiny_river_by_brute_force() -> None:
     game = tiny()
-    assert len(game.tree.decision_nodes(2)) == 2  # after a check and after a bet
+    assert len(game.public_tree.decision_nodes(2)) == 2  # after a check and after a bet
     strategies = {i: random_strategy(game, i, seed=i) for i in (1, 2)}
     solver = RiverSolver(game)
     assert abs(solver.expected_value(strategies) - brute_force(game, strategies, None)) < 1e-12
@@ -213,7 +238,7 @@ def test_the_bet_menu_builds_the_tree_a_player_expects() -> None:
         raise_size=1.0,
         max_raises=2,
     )
-    tree = game.tree
+    tree = game.public_tree
     root = [tree.nodes[k].actions[-1] for k in range(tree.children[0].start, tree.children[0].stop)]
     assert root == ["check", "bet 33%", "bet 75%", "bet 150%", "all-in"]
     facing = tree.node_index("bet 33%")
@@ -235,8 +260,8 @@ def test_the_bet_menu_builds_the_tree_a_player_expects() -> None:
             ]
     # A bet bigger than the stack is the all-in, listed once.
     short = RiverGame(BOARD, ("any", "any"), pot=100.0, stack=100.0, bet_sizes=(0.75, 1.5))
-    first = short.tree.children[0]
-    assert [short.tree.nodes[k].actions[-1] for k in range(first.start, first.stop)] == [
+    first = short.public_tree.children[0]
+    assert [short.public_tree.nodes[k].actions[-1] for k in range(first.start, first.stop)] == [
         "check",
         "bet 75%",
         "all-in",
@@ -245,7 +270,7 @@ def test_the_bet_menu_builds_the_tree_a_player_expects() -> None:
 
 def test_fold_and_showdown_payoffs_are_zero_sum_stakes() -> None:
     game = tiny()
-    tree = game.tree
+    tree = game.public_tree
     for k, payoff in zip(tree.folds, tree.fold_payoff, strict=True):
         node = tree.nodes[k]
         folder_stake = game.pot / 2 + node.put_in[node.player - 1]

@@ -154,12 +154,12 @@ def measure_action_abstraction(
 
 def _fraction(game: RiverGame, k: int) -> float:
     """The pot fraction of the bet into node ``k`` (the bet its child faces)."""
-    return bet_fraction(game, game.tree.nodes[k])
+    return bet_fraction(game, game.public_tree.nodes[k])
 
 
 def _bets(game: RiverGame) -> list[int]:
     """The nodes reached by a bet (they face it)."""
-    nodes = game.tree.nodes
+    nodes = game.public_tree.nodes
     return [
         k for k in range(1, len(nodes)) if nodes[k].kind == "decision" and _fraction(game, k) > 0
     ]
@@ -169,7 +169,7 @@ def _path(game: RiverGame, k: int) -> tuple[tuple[int, str, float], ...]:
     """The actions into node ``k`` from the root, each ``(actor, kind, fraction)``:
     ``(i, "bet", x)`` for a bet of ``x`` times the pot, ``(i, name, 0.0)`` for a check, call or
     fold."""
-    tree, steps = game.tree, []
+    tree, steps = game.public_tree, []
     while k > 0:
         name, parent = tree.nodes[k].actions[-1], int(tree.parent[k])
         actor = int(tree.player[parent])

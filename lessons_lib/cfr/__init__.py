@@ -13,9 +13,9 @@ need not.
   fast enough to demo live
 - :mod:`lessons_lib.cfr.public_tree` the same iteration on the public tree with ranges, the default
   for Kuhn and Leduc poker and their generalisations
-- :mod:`lessons_lib.cfr.range_solver` the public-tree iteration for any game that describes its
-  tree, ranges and terminal values (:class:`~lessons_lib.cfr.range_solver.RangeGame`): the
-  hold'em river's solver, and Kuhn poker through ``PublicTreeRanges``
+- :mod:`lessons_lib.cfr.range_solver` the public-tree iteration generalised: any game, through
+  what it says of its public tree (``Game.range_game``, :mod:`lessons_lib.games.ranges`); the
+  hold'em river's solver, and the same iterations as ``public_tree`` on Kuhn and Leduc poker
 - :mod:`lessons_lib.cfr.array_engine` what the two array engines share: joint arrays, update schemes
 - :mod:`lessons_lib.cfr.variants`    CFR, CFR+, Linear CFR and Discounted CFR:
   their weights and discounts

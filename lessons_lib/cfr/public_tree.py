@@ -63,7 +63,10 @@ the three engines), and uniform play creates such exact ties at once in some gen
 Cost. Every array is (public rows) x (private hands): Leduc poker has 96 public decision nodes and
 3 hands instead of 2,040 histories, and the public part does not grow with the deck, so the
 engine's time grows slowly with ``LeducPoker(ranks=...)`` and ``KuhnPoker(n_cards=...)``. It
-handles the games :func:`~lessons_lib.games.public.supports_public_tree` accepts.
+handles the games :func:`~lessons_lib.games.public.supports_public_tree` accepts;
+:mod:`lessons_lib.cfr.range_solver` generalises it to any game that describes its public tree
+(:meth:`~lessons_lib.games.base.Game.range_game`), a hold'em river included, and runs the same
+iterations as this engine on Kuhn and Leduc poker (see the tests).
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
 """CFR, CFR+, Linear and Discounted CFR on a public tree, vectorised over the private hands.
 
 This is the vector form of CFR of :mod:`lessons_lib.cfr.public_tree` (Johanson et al. 2011,
-2012; Moravčík et al. 2017) for any game that describes itself through the :class:`RangeGame`
-protocol: a public tree without chance nodes (every card is dealt before the first action, as on
-a river or in Kuhn poker), each player's initial range, and the values of the terminal nodes
-against an opponent's ranges. The game computes the terminal values its own way: a hold'em river
-by sorting hands (:mod:`lessons_lib.holdem.showdown`), Kuhn poker by its payoff matrices
-(:class:`PublicTreeRanges`), and the engine never sees a card.
+2012; Moravčík et al. 2017), generalised: it solves any :class:`~lessons_lib.games.base.Game`
+through what the game says of its public tree, :meth:`~lessons_lib.games.base.Game.range_game`
+(:mod:`lessons_lib.games.ranges`): the tree, each player's initial range, and the values of the
+terminal nodes against an opponent's ranges. The game computes the terminal values its own way:
+a hold'em river by sorting hands (:mod:`lessons_lib.holdem.showdown`), Kuhn and Leduc poker by
+their payoff matrices (:class:`~lessons_lib.games.ranges.PublicTreeRanges`), and the engine never
+sees a card. A chance node inside the tree (Leduc's board) is a node where nobody acts: ranges
+pass down it unchanged and values add up, chance's probabilities being in the terminal values.
 
 At every public node k each player i has a *range* ``pi_i(k, h)``: the initial range ``w_i(h)``
 times i's probabilities of the actions i took to reach k holding h. One iteration, for the
@@ -16,7 +18,7 @@ updating player i:
    opponent's decisions, passed on elsewhere.
 2. **Terminal values** ``v_i(z, h)`` from the game, for all terminals at once.
 3. **Values, bottom-up**: ``v_i(k, h) = sum_a sigma_i(k, h, a) v_i(k.a, h)`` at i's decisions,
-   the plain sum at the opponent's.
+   the plain sum at the opponent's and at chance nodes.
 4. **Regrets and strategy**: ``R(k, h, a) += v_i(k.a, h) - v_i(k, h)``, discounted by the
    :class:`~lessons_lib.cfr.variants.Variant`, then regret matching.
 
@@ -39,109 +41,64 @@ Every sum is element-wise, ``np.add.reduceat`` or ``np.maximum.reduceat``: no BL
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
-
 import numpy as np
 
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.games.base import Game
-from lessons_lib.games.public import PublicTree, public_tree
+from lessons_lib.games.ranges import (
+    ActionLayout,
+    PublicTreeRanges,
+    RangeGame,
+    RangeTree,
+    action_layout,
+    check_player,
+)
+from lessons_lib.policy import Policy
 from lessons_lib.sums import Segments, sum_of_products
 from lessons_lib.validation import check_choice, check_entries, check_integer, describe
 
 
-@runtime_checkable
-class RangeTree(Protocol):
-    """A public tree laid out breadth first, the children of each node consecutive."""
-
-    parent: np.ndarray  # parent[k]; -1 at the root (node 0)
-    children: tuple[slice, ...]  # children[k]: consecutive node numbers, empty at terminals
-    levels: tuple[slice, ...]  # levels[d]: the nodes at depth d
-    player: np.ndarray  # the player to act at each node, 0 at terminal nodes
-    terminals: np.ndarray  # the terminal nodes, in the order of the game's terminal values
-
-    def node_name(self, k: int) -> str: ...
-
-    def action_name(self, k: int) -> str: ...
-
-    def node_index(self, name: str) -> int: ...
-
-    def decision_nodes(self, player: int) -> np.ndarray: ...
-
-
-@runtime_checkable
-class RangeGame(Protocol):
-    """What :class:`RangeSolver` needs of a game: its public tree, ranges and terminal values."""
-
-    @property
-    def tree(self) -> RangeTree: ...
-
-    def initial_range(self, player: int) -> np.ndarray:
-        """``w_i``: the weight of each of ``player``'s private hands at the root."""
-        ...
-
-    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
-        """``v_i(z, h)`` for each terminal z (rows, in ``tree.terminals`` order) and each hand h
-        of ``player``, given the opponent's ranges ``reach`` at every node (rows: nodes)."""
-        ...
-
-
-@dataclass(frozen=True, eq=False)
-class ActionLayout:
-    """Where one player acts: the rows of the player's tables are the children of the player's
-    decision nodes (the actions), consecutive per node."""
-
-    edges: np.ndarray  # the child node of each row
-    decisions: Segments  # the rows of each decision node
-    parents: np.ndarray  # the decision node of each row
-
-
-def action_layout(game: RangeGame, player: int) -> ActionLayout:
-    """``player``'s action rows on ``game``'s tree: the children of the player's decision nodes,
-    in node order."""
-    tree = game.tree
-    nodes = tree.decision_nodes(player)
-    edges = np.concatenate(
-        [np.arange(tree.children[k].start, tree.children[k].stop) for k in nodes]
-    )
-    widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
-    return ActionLayout(edges, Segments.of_widths(widths), tree.parent[edges])
-
-
 class RangeSolver:
-    """CFR-family iterations on a :class:`RangeGame`, and exact evaluation of the result.
+    """CFR-family iterations on a game's public tree, and exact evaluation of the result.
 
-    ``algorithm`` is ``"cfr"``, ``"cfr+"``, ``"lcfr"`` or ``"dcfr"`` (with ``alpha``, ``beta``,
-    ``gamma`` for DCFR), as in :func:`lessons_lib.cfr.solve`; ``updates`` defaults to the
-    algorithm's own scheme.
+    ``game`` is a :class:`~lessons_lib.games.base.Game` (solved through its
+    :meth:`~lessons_lib.games.base.Game.range_game`) or a
+    :class:`~lessons_lib.games.ranges.RangeGame`. ``algorithm`` is ``"cfr"``, ``"cfr+"``,
+    ``"lcfr"`` or ``"dcfr"`` (with ``alpha``, ``beta``, ``gamma`` for DCFR), as in
+    :func:`lessons_lib.cfr.solve`; ``updates`` defaults to the algorithm's own scheme.
     """
 
     def __init__(
-        self, game: RangeGame, algorithm: str = "cfr+", updates: str | None = None, **parameters
+        self,
+        game: Game | RangeGame,
+        algorithm: str = "cfr+",
+        updates: str | None = None,
+        **parameters,
     ) -> None:
-        if not isinstance(game, RangeGame):
-            raise ValueError(f"game must describe its public tree and ranges, got {describe(game)}")
+        ranges = game.range_game() if isinstance(game, Game) else game
+        if not isinstance(ranges, RangeGame):
+            raise ValueError(
+                f"game must be a Game or describe its public tree and ranges, got {describe(game)}"
+            )
         if not isinstance(algorithm, str):
             raise ValueError(f"algorithm must be a name such as 'cfr+', got {describe(algorithm)}")
         self.game = game
+        self.ranges = ranges
         self.variant: Variant = variant_named(algorithm, **parameters)
         updates = self.variant.default_updates if updates is None else updates
         check_choice(updates, self.variant.allowed_updates, f"updates for {algorithm}")
         self.updates = updates
         self.iteration = 0
-        tree = game.tree
+        tree = ranges.public_tree
         self._tree = tree
-        self._layout = {i: action_layout(game, i) for i in (1, 2)}
+        self._layout = {i: action_layout(ranges, i) for i in (1, 2)}
         n_nodes = len(tree.parent)
-        hands = len(game.initial_range(1)) + len(game.initial_range(2))
+        hands = len(ranges.initial_range(1)) + len(ranges.initial_range(2))
         check_entries(8 * n_nodes * hands, "the range solver's tables")
-        self._hands = {i: len(game.initial_range(i)) for i in (1, 2)}
+        self._hands = {i: len(ranges.initial_range(i)) for i in (1, 2)}
         # prob[i][k, h]: i's probability of the action into node k (1 where i did not act).
-        self._prob = {i: np.ones((n_nodes, len(game.initial_range(i)))) for i in (1, 2)}
-        self.regret = {
-            i: np.zeros((len(self._layout[i].edges), len(game.initial_range(i)))) for i in (1, 2)
-        }
+        self._prob = {i: np.ones((n_nodes, self._hands[i])) for i in (1, 2)}
+        self.regret = {i: np.zeros((len(self._layout[i].edges), self._hands[i])) for i in (1, 2)}
         self.strategy_sum = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
         self.sigma = {i: np.zeros_like(self.regret[i]) for i in (1, 2)}
         self._reach: dict[int, np.ndarray] = {}
@@ -216,7 +173,7 @@ class RangeSolver:
         prob = self._prob[player] if prob is None else prob
         tree = self._tree
         reach = np.empty_like(prob)
-        reach[0] = self.game.initial_range(player)
+        reach[0] = self.ranges.initial_range(player)
         for level in tree.levels[1:]:
             np.multiply(reach[tree.parent[level]], prob[level], out=reach[level])
         return reach
@@ -226,7 +183,7 @@ class RangeSolver:
         ``best``, a best response; ``reach`` is the opponent's range at every node."""
         tree = self._tree
         values = np.empty((len(tree.parent), self._hands[i]))  # every row is written
-        values[tree.terminals] = self.game.terminal_values(i, reach)
+        values[tree.terminals] = self.ranges.terminal_values(i, reach)
         for below, starts, inner, actor in self._up:
             children = values[below]
             mine = actor == i
@@ -292,7 +249,7 @@ class RangeSolver:
         other = self.average_strategy(3 - player) if strategy is None else strategy
         prob = self.node_probabilities(3 - player, other)
         values = self._sweep(player, self._prob[player], self.reach(3 - player, prob), best=True)
-        return sum_of_products(self.game.initial_range(player), values[0])
+        return sum_of_products(self.ranges.initial_range(player), values[0])
 
     def expected_value(self, strategies: dict[int, np.ndarray] | None = None) -> float:
         """Player 1's expected chips when both follow ``strategies`` (default: the averages)."""
@@ -300,7 +257,7 @@ class RangeSolver:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
         values = self._sweep(1, prob[1], self.reach(2, prob[2]), best=False)
-        return sum_of_products(self.game.initial_range(1), values[0])
+        return sum_of_products(self.ranges.initial_range(1), values[0])
 
     def exploitability(self, strategies: dict[int, np.ndarray] | None = None) -> float:
         """``(BR_1 + BR_2) / 2`` in chips per hand (module docstring); default: the averages."""
@@ -309,6 +266,24 @@ class RangeSolver:
         return 0.5 * (
             self.best_response_value(1, strategies[2]) + self.best_response_value(2, strategies[1])
         )
+
+    def policy(self, strategies: dict[int, np.ndarray] | None = None) -> Policy:
+        """The strategies (default: the averages) as a policy of the game: each information set
+        ``(decision node, hand)`` of :meth:`~lessons_lib.games.ranges.RangeGame.info_set_at`
+        with its action probabilities, ordered as the game's ``info_sets()`` when it is a Game."""
+        if strategies is None:
+            strategies = {i: self.average_strategy(i) for i in (1, 2)}
+        policy = {}
+        for player in (1, 2):
+            layout = self._layout[player]
+            for k, rows in zip(self._tree.decision_nodes(player), _node_rows(layout), strict=True):
+                for hand in range(self._hands[player]):
+                    key = self.ranges.info_set_at(int(k), hand)
+                    if key is not None:
+                        policy[key] = strategies[player][rows, hand].copy()
+        if isinstance(self.game, Game):
+            return {key: policy[key] for key in self.game.info_sets()}
+        return policy
 
 
 def regret_matching(regret: np.ndarray, decisions: Segments) -> np.ndarray:
@@ -327,83 +302,20 @@ def normalised(weights: np.ndarray, decisions: Segments) -> np.ndarray:
     return out
 
 
-def check_player(player: object) -> int:
-    """``player`` after checking it is 1 or 2."""
-    if isinstance(player, bool) or player not in (1, 2):
-        raise ValueError(f"player must be 1 or 2, got {describe(player)}")
-    return int(player)
+def _node_rows(layout: ActionLayout) -> list[slice]:
+    """The rows of each decision node of ``layout``, in node order."""
+    ends = [*layout.decisions.starts[1:], len(layout.edges)]
+    return [slice(int(a), int(b)) for a, b in zip(layout.decisions.starts, ends, strict=True)]
 
 
-@dataclass(frozen=True, eq=False)
-class _PublicRangeTree:
-    """:class:`~lessons_lib.games.public.PublicTree` seen through the :class:`RangeTree`
-    protocol."""
-
-    public: PublicTree
-    parent: np.ndarray
-    children: tuple[slice, ...]
-    levels: tuple[slice, ...]
-    player: np.ndarray
-    terminals: np.ndarray
-
-    def node_name(self, k: int) -> str:
-        return self.public.nodes[k].actions
-
-    def action_name(self, k: int) -> str:
-        return self.public.nodes[k].actions[-1]
-
-    def node_index(self, name: str) -> int:
-        return self.public.node_index(name)
-
-    def decision_nodes(self, player: int) -> np.ndarray:
-        return self.public.decision_nodes(player)
-
-
-class PublicTreeRanges:
-    """A :class:`~lessons_lib.games.base.Game` with a public tree and no chance node after the
-    deal (Kuhn poker and its generalisations) as a :class:`RangeGame`.
-
-    The initial ranges are all ones: chance's pair probabilities ``P_z(c_1, c_2)`` are inside the
-    tree's weighted payoffs, so ``v_1(z, c_1) = sum_{c_2} P_z u_z pi_2(z, c_2)``, the values of
-    :mod:`lessons_lib.cfr.public_tree`. Leduc poker, whose board card is a chance node in the
-    middle of the tree, is refused.
-    """
-
-    def __init__(self, game: Game) -> None:
-        public = public_tree(game)
-        if any(node.kind == "chance" for node in public.nodes):
-            raise ValueError(f"{game!r} has a chance node inside its public tree")
-        self.game = game
-        self.public = public
-        self.tree = _PublicRangeTree(
-            public=public,
-            parent=public.parent,
-            children=public.children,
-            levels=public.levels,
-            player=np.array([n.player if n.kind == "decision" else 0 for n in public.nodes]),
-            terminals=public.terminals,
-        )
-        self._payoff = public.weighted_payoff  # (terminal, c_1, c_2)
-
-    def initial_range(self, player: int) -> np.ndarray:
-        check_player(player)
-        return np.ones(len(self.public.hands))
-
-    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
-        opponent = reach[self.tree.terminals]
-        if check_player(player) == 1:
-            return np.add.reduce(self._payoff * opponent[:, None, :], axis=2)
-        return -np.add.reduce(self._payoff * opponent[:, :, None], axis=1)
-
-    def policy(self, solver: RangeSolver) -> dict[str, np.ndarray]:
-        """``solver``'s average strategy as a policy: information-set key to probabilities."""
-        policy = {}
-        for player in (1, 2):
-            table = solver.average_strategy(player)
-            parents = action_layout(self, player).parents
-            for k in self.tree.decision_nodes(player):
-                rows = np.flatnonzero(parents == k)
-                for hand, key in enumerate(self.public.keys[k]):
-                    if key is not None:
-                        policy[key] = table[rows, hand].copy()
-        return {key: policy[key] for key in self.game.info_sets()}
+__all__ = [
+    "ActionLayout",
+    "PublicTreeRanges",
+    "RangeGame",
+    "RangeSolver",
+    "RangeTree",
+    "action_layout",
+    "check_player",
+    "normalised",
+    "regret_matching",
+]

@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -37,6 +37,9 @@ from lessons_lib.validation import (
     describe,
     format_bytes,
 )
+
+if TYPE_CHECKING:
+    from lessons_lib.games.ranges import RangeGame
 
 #: The most histories a game of the library may have: its tree (:func:`build_tree`) keeps about
 #: 400 bytes per history in Python objects (4 GB at this limit) and takes about 100 microseconds
@@ -152,6 +155,18 @@ class Game(ABC):
     def board_is_public(self, actions: str) -> bool:
         """Whether the board card (if the game has one) has been turned after ``actions``."""
         return False
+
+    def range_game(self) -> RangeGame:
+        """The game as the public-tree range engine sees it (:mod:`lessons_lib.games.ranges`):
+        its public tree, each player's initial range, and its terminal values against ranges.
+
+        A game with :attr:`has_public_tree` gets :class:`~lessons_lib.games.ranges.PublicTreeRanges`
+        built from its rules; a game that knows a faster way (a hold'em river sorts its showdowns)
+        overrides this. ``ValueError`` for a game whose actions are not all public.
+        """
+        from lessons_lib.games.ranges import PublicTreeRanges
+
+        return PublicTreeRanges(self)
 
     def describe(self, key: str) -> str:
         """A sentence describing information set ``key`` (games override this with a better one)."""

@@ -29,6 +29,16 @@ nodes of player 1 or 2, fold nodes and showdown nodes, numbered breadth first wi
 each node consecutive, like :class:`~lessons_lib.games.public.PublicTree`'s. A range vector sits
 at every node (one entry per combo of the player), which is what the vectorised solver of
 :mod:`lessons_lib.holdem.solver` carries.
+
+**A game like the others.** :class:`RiverGame` is a :class:`~lessons_lib.games.base.Game`: a deal
+is a pair of combo numbers ``(h_1, h_2)`` with the probability above, and each action has a
+one-letter code in histories and information-set keys (:data:`ACTION_CODES`: ``"x"`` check,
+``"c"`` call, ``"f"`` fold, ``"r"`` the raise, ``"a"`` all-in, and ``"1"``, ``"2"``, ... the
+menu's bet sizes, smallest first), so ``"AhKd:x2"`` is player 1 holding AhKd after a check and a
+bet of the second size. Every algorithm of the library then applies to a small river (the
+history tree of a river with a few dozen combos per range is small), and the range engine
+solves a large one through :meth:`RiverGame.range_game`, which is the game itself: it computes
+its terminal values by sorting hands, not from a payoff per deal.
 """
 
 from __future__ import annotations
@@ -39,6 +49,7 @@ from functools import cached_property
 
 import numpy as np
 
+from lessons_lib.games.base import Deal, Game, History, check_histories
 from lessons_lib.holdem.cards import combo_name, parse_board, unblocked_combos
 from lessons_lib.holdem.ranges import parse_range
 from lessons_lib.holdem.showdown import CardRemoval
@@ -51,6 +62,12 @@ MAX_NODES = 100_000
 
 #: The kinds of node of the river's public tree.
 NODE_KINDS = ("decision", "fold", "showdown")
+
+#: The one-letter codes of the actions in histories and keys: the fixed actions, then one code per
+#: bet size of the menu, smallest first (so a menu has at most ``len(SIZE_CODES)`` sizes).
+ACTION_CODES = {"check": "x", "call": "c", "fold": "f", "all-in": "a"}
+RAISE_CODE = "r"
+SIZE_CODES = "123456789" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "bdeghijklmnopqstuvwyz"
 
 
 @dataclass(frozen=True)
@@ -110,13 +127,15 @@ class RiverTree:
         return np.flatnonzero(self.player == player)
 
 
-class RiverGame:
+class RiverGame(Game):
     """A river spot (module docstring): board, ranges, pot, stack and bet menu, checked.
 
     ``ranges`` are two range strings (``"QQ+,AKs"``) or two weight vectors over the board's
     unblocked combos. Only the combos with positive weight are kept, per player, in
     ``combos[i]`` (with ``weights[i]`` and ``strength[i]``), so a narrow range makes a small game.
     """
+
+    name = "holdem_river"
 
     def __init__(
         self,
@@ -134,6 +153,11 @@ class RiverGame:
         self.pot = check_number(pot, "pot", minimum=0.0, open_minimum=True)
         self.stack = check_number(stack, "stack", minimum=0.0, open_minimum=True)
         self.bet_sizes = _bet_sizes(bet_sizes)
+        if len(self.bet_sizes) > len(SIZE_CODES):
+            raise ValueError(
+                f"bet_sizes may hold at most {len(SIZE_CODES)} sizes (one letter each in "
+                f"histories), got {len(self.bet_sizes)}"
+            )
         self.raise_size = check_number(raise_size, "raise_size", minimum=0.0, open_minimum=True)
         self.max_raises = check_integer(max_raises, "max_raises", minimum=0)
         if not isinstance(all_in, bool):
@@ -179,9 +203,13 @@ class RiverGame:
         }
 
     @cached_property
-    def tree(self) -> RiverTree:
+    def public_tree(self) -> RiverTree:
         """The public tree of the bet menu (see the module docstring)."""
         return build_tree(self)
+
+    def range_game(self) -> RiverGame:
+        """The river describes its public tree, ranges and terminal values itself."""
+        return self
 
     def initial_range(self, player: int) -> np.ndarray:
         """``w_i``: the range weights of ``player``'s combos (the root's range)."""
@@ -191,7 +219,7 @@ class RiverGame:
         """``v_i(z, h)`` at every terminal (folds, then showdowns) from the opponent's ranges
         ``reach`` at every node: ``u_i(z) mass(h) / Z`` at a fold, ``stake (win - lose) / Z`` at a
         showdown (:class:`~lessons_lib.holdem.showdown.CardRemoval`)."""
-        tree, removal = self.tree, self.removal[_player(player)]
+        tree, removal = self.public_tree, self.removal[_player(player)]
         sign = 1.0 if player == 1 else -1.0
         fold = (sign / self.normaliser * tree.fold_payoff)[:, None] * removal.mass(
             reach[tree.folds]
@@ -211,8 +239,8 @@ class RiverGame:
         """The names (``"AhKd"``) of ``player``'s combos, in their order."""
         return [combo_name(c) for c in self.combos[_player(player)]]
 
-    def actions(self, node: RiverNode) -> list[tuple[str, RiverNode]]:
-        """The legal actions at a decision node and the node each leads to."""
+    def moves(self, node: RiverNode) -> list[tuple[str, RiverNode]]:
+        """The legal actions (by name) at a decision node and the node each leads to."""
         i = node.player
         own, other = node.put_in[i - 1], node.put_in[2 - i]
         total = self.pot + own + other
@@ -254,6 +282,159 @@ class RiverGame:
             )
         return moves
 
+    # The Game interface: deals of combo pairs, histories of action codes.
+
+    @property
+    def parameters(self) -> dict[str, object]:
+        return {
+            "board": self.board_text,
+            "combos": tuple(tuple(self.hand_names(i)) for i in (1, 2)),
+            "weights": tuple(tuple(float(w) for w in self.weights[i]) for i in (1, 2)),
+            "pot": self.pot,
+            "stack": self.stack,
+            "bet_sizes": self.bet_sizes,
+            "raise_size": self.raise_size,
+            "max_raises": self.max_raises,
+            "all_in": self.all_in,
+        }
+
+    @cached_property
+    def _compatible(self) -> np.ndarray:
+        """``[h_1, h_2 share no card]`` for every pair of combo numbers."""
+        one, two = self.combos[1], self.combos[2]
+        shared = (one[:, :, None, None] == two[None, None, :, :]).any(axis=(1, 3))
+        return ~shared
+
+    def history_count(self) -> int:
+        """How many histories the game tree has: one per deal (a pair of combos that share no
+        card) and public node."""
+        return int(np.count_nonzero(self._compatible)) * len(self.public_tree.nodes)
+
+    def deals(self) -> list[tuple[Deal, float]]:
+        """Every pair ``(h_1, h_2)`` of combo numbers that share no card, with probability
+        ``w_1(h_1) w_2(h_2) / Z``. Refused when the game's history tree would be too large."""
+        check_histories(self.history_count(), f"{self!r}")
+        pairs = np.argwhere(self._compatible)
+        weights = self.weights[1][pairs[:, 0]] * self.weights[2][pairs[:, 1]] / self.normaliser
+        return [((int(a), int(b)), float(p)) for (a, b), p in zip(pairs, weights, strict=True)]
+
+    @cached_property
+    def _codes(self) -> tuple[str, ...]:
+        """The action-code string of every node of the public tree."""
+        tree, codes = self.public_tree, [""]
+        for k in range(1, len(tree.nodes)):
+            codes.append(codes[tree.parent[k]] + self._code(tree.nodes[k].actions[-1]))
+        return tuple(codes)
+
+    @cached_property
+    def _node_of(self) -> dict[str, int]:
+        return {code: k for k, code in enumerate(self._codes)}
+
+    def _code(self, action: str) -> str:
+        """The letter of an action name of the tree (``"bet 75%"``, ``"raise 100%"``...)."""
+        if action in ACTION_CODES:
+            return ACTION_CODES[action]
+        if action.startswith("raise"):
+            return RAISE_CODE
+        labels = [f"bet {_percent(f)}" for f in self.bet_sizes]
+        return SIZE_CODES[labels.index(action)]
+
+    def _node(self, history: object) -> tuple[Deal, int]:
+        deal, actions = self.split_history(history)
+        if actions not in self._node_of:
+            raise ValueError(f"{describe(actions)} is not an action sequence of {self!r}")
+        return deal, self._node_of[actions]
+
+    def is_deal(self, deal: object) -> bool:
+        """Whether ``deal`` is a pair of combo numbers that share no card (no list is built)."""
+        try:
+            a, b = deal
+        except (TypeError, ValueError):
+            return False
+        ok = all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in (a, b))
+        n_1, n_2 = self._compatible.shape
+        return ok and 0 <= a < n_1 and 0 <= b < n_2 and bool(self._compatible[a, b])
+
+    def is_terminal(self, history: History) -> bool:
+        return self.public_tree.player[self._node(history)[1]] == 0
+
+    def player_to_act(self, history: History) -> int:
+        k = self._node(history)[1]
+        if self.public_tree.player[k] == 0:
+            raise ValueError(f"nobody acts at the terminal history {describe(history)}")
+        return int(self.public_tree.player[k])
+
+    def legal_actions(self, history: History) -> tuple[str, ...]:
+        k = self._node(history)[1]
+        return tuple(self._codes[c][-1] for c in range(*self._child_range(k)))
+
+    def _child_range(self, k: int) -> tuple[int, int]:
+        children = self.public_tree.children[k]
+        return children.start, children.stop
+
+    def payoff(self, history: History) -> float:
+        deal, k = self._node(history)
+        tree = self.public_tree
+        if k in tree.folds:
+            return float(tree.fold_payoff[list(tree.folds).index(k)])
+        if k not in tree.showdowns:
+            raise ValueError(f"{describe(history)} is not a terminal history")
+        stake = float(tree.showdown_stake[list(tree.showdowns).index(k)])
+        one, two = self.strength[1][deal[0]], self.strength[2][deal[1]]
+        return stake * float(np.sign(one - two))
+
+    def info_set_key(self, history: History) -> str:
+        deal, k = self._node(history)
+        player = self.player_to_act(history)
+        return self.info_set_at(k, deal[player - 1])
+
+    def info_set_at(self, node: int, hand: int) -> str | None:
+        """``"<combo>:<codes>"``: the player to act at ``node`` holding combo number ``hand``."""
+        player = int(self.public_tree.player[node])
+        if player == 0:
+            return None
+        return f"{combo_name(self.combos[player][hand])}:{self._codes[node]}"
+
+    def info_sets(self) -> tuple[str, ...]:
+        """Every key: decision nodes in tree order, each with its player's combos in order."""
+        tree = self.public_tree
+        return tuple(
+            self.info_set_at(int(k), hand)
+            for k in np.flatnonzero(tree.player > 0)
+            for hand in range(len(self.combos[int(tree.player[k])]))
+        )
+
+    @cached_property
+    def _keys(self) -> dict[str, int]:
+        return {key: k for k in range(len(self._codes)) for key in self._keys_at(k)}
+
+    def _keys_at(self, k: int) -> list[str]:
+        player = int(self.public_tree.player[k])
+        return [self.info_set_at(k, h) for h in range(len(self.combos[player]))] if player else []
+
+    def _key_node(self, key: object) -> int:
+        if not isinstance(key, str) or key not in self._keys:
+            raise ValueError(f"{describe(key)} is not an information set of {self!r}")
+        return self._keys[key]
+
+    def actions(self, key: str) -> tuple[str, ...]:
+        k = self._key_node(key)
+        return tuple(self._codes[c][-1] for c in range(*self._child_range(k)))
+
+    def player(self, key: str) -> int:
+        return int(self.public_tree.player[self._key_node(key)])
+
+    def describe(self, key: str) -> str:
+        k = self._key_node(key)
+        combo = key.partition(":")[0]
+        return f"player {self.player(key)} holding {combo} at {self.public_tree.node_name(k)}"
+
+    def __eq__(self, other: object) -> bool:
+        return Game.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.board_text, self.pot, self.stack, self.bet_sizes))
+
     def __repr__(self) -> str:
         return (
             f"RiverGame(board={self.board_text!r}, combos=({len(self.combos[1])}, "
@@ -271,7 +452,7 @@ def build_tree(game: RiverGame) -> RiverTree:
         for k in range(levels[-1].start, levels[-1].stop):
             first = len(nodes)
             if nodes[k].kind == "decision":
-                for _, child in game.actions(nodes[k]):
+                for _, child in game.moves(nodes[k]):
                     nodes.append(child)
                     parent.append(k)
                 if len(nodes) > MAX_NODES:

@@ -31,7 +31,7 @@ from lessons_lib.validation import check_entries
 
 def last_rows(game: RiverGame, player: int) -> np.ndarray:
     """For every node, the row of ``player``'s last action above it, or -1 if none."""
-    tree, layout = game.tree, action_layout(game, player)
+    tree, layout = game.public_tree, action_layout(game, player)
     row_of_node = np.full(len(tree.nodes), -1)
     row_of_node[layout.edges] = np.arange(len(layout.edges))
     last = np.full(len(tree.nodes), -1)
@@ -42,7 +42,7 @@ def last_rows(game: RiverGame, player: int) -> np.ndarray:
 
 def river_sequence_form(game: RiverGame) -> SequenceForm:
     """The sequence form of ``game`` (module docstring), ready for :func:`lessons_lib.lp`."""
-    tree = game.tree
+    tree = game.public_tree
     n = {i: len(game.combos[i]) for i in (1, 2)}
     check_entries(len(tree.nodes) * n[1] * n[2], "the river's sequence-form payoff matrix")
     last = {i: last_rows(game, i) for i in (1, 2)}

@@ -1,7 +1,7 @@
 """Solving a river: :class:`RiverSolver`, the range engine of :mod:`lessons_lib.cfr.range_solver`
 on a :class:`~lessons_lib.holdem.river.RiverGame`, and :func:`solve_river`.
 
-The river describes itself through the :class:`~lessons_lib.cfr.range_solver.RangeGame`
+The river describes itself through the :class:`~lessons_lib.games.ranges.RangeGame`
 protocol: its public tree (:class:`~lessons_lib.holdem.river.RiverTree`), the range weights
 ``w_i`` at the root, and the terminal values
 

@@ -1,0 +1,175 @@
+"""How a game describes its public tree to the range engine: :class:`RangeGame`.
+
+The public-tree CFR engine (:mod:`lessons_lib.cfr.range_solver`; Johanson et al. 2011, 2012) never
+looks at a card. What it needs of a game is three things, which every game of the library gives
+through :meth:`~lessons_lib.games.base.Game.range_game`:
+
+- its **public tree** (:class:`RangeTree`): the public action sequences, laid out breadth first,
+  with the player to act at each decision node (0 at chance and terminal nodes);
+- each player's **initial range** ``w_i(h)``: the weight of each private hand h at the root;
+- the **terminal values** ``v_i(z, h)``: at every terminal node z, what holding h is worth to
+  player i against the opponent's range there, chance's probabilities included.
+
+A game computes its terminal values its own way. Kuhn and Leduc poker use their payoff matrices
+(:class:`PublicTreeRanges`, from :mod:`lessons_lib.games.public`); a hold'em river sorts its hands
+by strength (:class:`~lessons_lib.holdem.river.RiverGame`). A chance node inside the tree, such as
+Leduc's board card, is a node where nobody acts: the engine passes the ranges down it and adds the
+values up, and the game's terminal values carry the probability of each board.
+
+Each (decision node k, private hand h) of the player to act at k is one information set of that
+player, named by :meth:`RangeGame.info_set_at`; that is what lets the engine's tables be read as a
+policy of the game (:meth:`~lessons_lib.cfr.range_solver.RangeSolver.policy`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from lessons_lib.games.base import Game
+from lessons_lib.games.public import PublicTree, public_tree
+from lessons_lib.sums import Segments
+from lessons_lib.validation import describe
+
+
+@runtime_checkable
+class RangeTree(Protocol):
+    """A public tree laid out breadth first, the children of each node consecutive."""
+
+    parent: np.ndarray  # parent[k]; -1 at the root (node 0)
+    children: tuple[slice, ...]  # children[k]: consecutive node numbers, empty at terminals
+    levels: tuple[slice, ...]  # levels[d]: the nodes at depth d
+    player: np.ndarray  # the player to act at each node, 0 at chance and terminal nodes
+    terminals: np.ndarray  # the terminal nodes, in the order of the game's terminal values
+
+    def node_name(self, k: int) -> str: ...
+
+    def action_name(self, k: int) -> str: ...
+
+    def node_index(self, name: str) -> int: ...
+
+    def decision_nodes(self, player: int) -> np.ndarray: ...
+
+
+@runtime_checkable
+class RangeGame(Protocol):
+    """What the range engine needs of a game: its public tree, ranges and terminal values."""
+
+    @property
+    def public_tree(self) -> RangeTree: ...
+
+    def initial_range(self, player: int) -> np.ndarray:
+        """``w_i``: the weight of each of ``player``'s private hands at the root."""
+        ...
+
+    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+        """``v_i(z, h)`` for each terminal z (rows, in ``public_tree.terminals`` order) and each
+        hand h of ``player``, given the opponent's ranges ``reach`` at every node (rows: nodes)."""
+        ...
+
+    def info_set_at(self, node: int, hand: int) -> str | None:
+        """The key of the information set of the player to act at decision ``node`` holding
+        private hand number ``hand`` (None if that hand cannot be held there)."""
+        ...
+
+
+@dataclass(frozen=True, eq=False)
+class ActionLayout:
+    """Where one player acts: the rows of the player's tables are the children of the player's
+    decision nodes (the actions), consecutive per node."""
+
+    edges: np.ndarray  # the child node of each row
+    decisions: Segments  # the rows of each decision node
+    parents: np.ndarray  # the decision node of each row
+
+
+def action_layout(game: RangeGame, player: int) -> ActionLayout:
+    """``player``'s action rows on ``game``'s public tree: the children of the player's decision
+    nodes, in node order."""
+    tree = game.public_tree
+    nodes = tree.decision_nodes(player)
+    if not nodes.size:
+        raise ValueError(f"player {player} never acts in {describe(game)}")
+    edges = np.concatenate(
+        [np.arange(tree.children[k].start, tree.children[k].stop) for k in nodes]
+    )
+    widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
+    return ActionLayout(edges, Segments.of_widths(widths), tree.parent[edges])
+
+
+def check_player(player: object) -> int:
+    """``player`` after checking it is 1 or 2."""
+    if isinstance(player, bool) or player not in (1, 2):
+        raise ValueError(f"player must be 1 or 2, got {describe(player)}")
+    return int(player)
+
+
+@dataclass(frozen=True, eq=False)
+class PublicRangeTree:
+    """:class:`~lessons_lib.games.public.PublicTree` seen through the :class:`RangeTree`
+    protocol (chance nodes are nodes where player 0 "acts")."""
+
+    public: PublicTree
+    parent: np.ndarray
+    children: tuple[slice, ...]
+    levels: tuple[slice, ...]
+    player: np.ndarray
+    terminals: np.ndarray
+
+    def node_name(self, k: int) -> str:
+        node = self.public.nodes[k]
+        return node.actions if node.board is None else f"{node.actions} board {node.board}"
+
+    def action_name(self, k: int) -> str:
+        node, above = self.public.nodes[k], self.public.nodes[self.parent[k]]
+        return f"board {node.board}" if above.kind == "chance" else node.actions[-1]
+
+    def node_index(self, name: str) -> int:
+        actions, _, board = name.partition(" board ")
+        return self.public.node_index(actions, int(board) if board else None)
+
+    def decision_nodes(self, player: int) -> np.ndarray:
+        return self.public.decision_nodes(player)
+
+
+class PublicTreeRanges:
+    """A :class:`~lessons_lib.games.base.Game` with a public tree (Kuhn and Leduc poker and their
+    generalisations, :func:`~lessons_lib.games.public.public_tree`) as a :class:`RangeGame`.
+
+    The initial ranges are all ones: chance's probabilities ``P_z(c_1, c_2)`` (of the board too,
+    once it is turned) are inside the tree's weighted payoffs, so
+    ``v_1(z, c_1) = sum_{c_2} P_z u_z pi_2(z, c_2)``, the values of
+    :mod:`lessons_lib.cfr.public_tree`. What :meth:`Game.range_game` returns for these games.
+    """
+
+    def __init__(self, game: Game) -> None:
+        public = public_tree(game)
+        self.game = game
+        self.public = public
+        self.public_tree = PublicRangeTree(
+            public=public,
+            parent=public.parent,
+            children=public.children,
+            levels=public.levels,
+            player=np.array([n.player if n.kind == "decision" else 0 for n in public.nodes]),
+            terminals=public.terminals,
+        )
+        self._payoff = public.weighted_payoff  # (terminal, c_1, c_2)
+
+    def initial_range(self, player: int) -> np.ndarray:
+        check_player(player)
+        return np.ones(len(self.public.hands))
+
+    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+        opponent = reach[self.public_tree.terminals]
+        if check_player(player) == 1:
+            return np.add.reduce(self._payoff * opponent[:, None, :], axis=2)
+        return -np.add.reduce(self._payoff * opponent[:, :, None], axis=1)
+
+    def info_set_at(self, node: int, hand: int) -> str | None:
+        return self.public.keys[node][hand]
+
+    def __repr__(self) -> str:
+        return f"PublicTreeRanges({self.game!r})"

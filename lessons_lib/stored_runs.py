@@ -2,9 +2,9 @@
 
 A 100,000-iteration CFR+ run on Leduc poker (Chapter 7), seventeen runs of 20 million nodes each
 on Leduc poker and a sweep over six deck sizes of Kuhn poker (Chapter 8) take too long to repeat
-at every build of the book; so does Chapter 10's sweep of card abstractions (twelve abstract
-games of six-rank Leduc poker, each solved by CFR+ and measured in the real game). They are made
-once by this module and stored as JSON:
+at every build of the book; so does Chapter 10's sweep of card abstractions (58 abstract games of
+Leduc poker with 6, 10 and 13 ranks, each solved by CFR+ and measured in the real game). They
+are made once by this module and stored as JSON:
 
     make caches                              # every file (about half an hour on two cores)
     python -m lessons_lib.stored_runs ch07   # one group: ch07, ch08-leduc, ch08-decks or ch10
@@ -28,6 +28,7 @@ import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
+from functools import cache
 from os import PathLike
 from pathlib import Path
 
@@ -46,7 +47,14 @@ from lessons_lib.games import KuhnPoker, LeducPoker
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
 from lessons_lib.policy_io import save_policy
-from lessons_lib.validation import check_choice, check_iterations, describe, is_number
+from lessons_lib.validation import (
+    check_choice,
+    check_instance,
+    check_integer,
+    check_iterations,
+    describe,
+    is_number,
+)
 
 #: Where the chapters keep their stored runs.
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
@@ -308,91 +316,120 @@ def make_deck_sweep(data: Path = DATA) -> None:
     write_records(data / DECK_SWEEP, deck_sweep_parameters(), records)
 
 
-# --- Chapter 10: card abstraction of Leduc poker with six ranks, measured -------------------
+# --- Chapter 10: card abstraction of Leduc poker with 6, 10 and 13 ranks, measured -------------
 
 CARD_SWEEP = "ch10_card_abstraction.json"
-CARD_RANKS = 6
+#: The decks: Leduc poker with two suits and this many ranks (13 is a full deck's ranks).
+CARD_DECKS = (6, 10, 13)
 CARD_TARGET = 1e-4  # chips per hand, within each abstraction
 CARD_CHECK_EVERY = 250
+#: The stored sweeps, one per deck and bucketing method, named "ranks/method".
+CARD_RUNS = tuple(f"{ranks}/{method}" for ranks in CARD_DECKS for method in METHODS)
+#: The fields of one stored measurement (:func:`measurement_record`).
+CARD_FIELDS = (
+    "buckets",
+    "info_sets",
+    "iterations",
+    "abstract_exploitability",
+    "real_exploitability",
+)
 
 
 def card_sweep_parameters() -> dict:
-    """What the card-abstraction sweep is made with: the game, the solver and the targets."""
-    game = LeducPoker(ranks=CARD_RANKS)
+    """What the card-abstraction sweep is made with: the decks, the solver and the targets."""
     return _parameters(
-        game,
+        LeducPoker(),
+        {**LeducPoker().parameters, "ranks": list(CARD_DECKS)},
         algorithm="cfr+",
         target=CARD_TARGET,
         check_every=CARD_CHECK_EVERY,
-        buckets=list(range(1, CARD_RANKS + 1)),
+        buckets="1 to the deck's ranks",
+        runs=list(CARD_RUNS),
     )
 
 
 def measurement_record(m: AbstractionMeasurement) -> dict:
-    """One measured abstraction as a JSON record."""
-    return {
-        "buckets": m.buckets,
-        "info_sets": m.info_sets,
-        "iterations": m.iterations,
-        "abstract_exploitability": m.abstract_exploitability,
-        "real_exploitability": m.real_exploitability,
-    }
+    """One measured abstraction as a JSON record (the fields :data:`CARD_FIELDS`)."""
+    return {field: getattr(m, field) for field in CARD_FIELDS}
 
 
 def make_card_sweep(data: Path = DATA) -> None:
-    """Every bucketing method with 1 .. 6 buckets on six-rank Leduc poker, solved by CFR+ to
-    :data:`CARD_TARGET` and measured in the real game (:mod:`lessons_lib.abstraction`)."""
-    game = LeducPoker(ranks=CARD_RANKS)
-    records = {
-        method: [
-            measurement_record(m)
-            for m in measure_abstractions(
-                game,
-                method,
-                range(1, CARD_RANKS + 1),
-                CARD_TARGET,
-                check_every=CARD_CHECK_EVERY,
+    """Every bucketing method with 1 .. R buckets on Leduc poker with R ranks, for each R of
+    :data:`CARD_DECKS`, solved by CFR+ to :data:`CARD_TARGET` and measured in the real game
+    (:mod:`lessons_lib.abstraction`): 58 solves, about two minutes on two cores."""
+    records = {}
+    for ranks in CARD_DECKS:
+        game = LeducPoker(ranks=ranks)
+        for method in METHODS:
+            measured = measure_abstractions(
+                game, method, range(1, ranks + 1), CARD_TARGET, check_every=CARD_CHECK_EVERY
             )
-        ]
-        for method in METHODS
-    }
+            records[f"{ranks}/{method}"] = [measurement_record(m) for m in measured]
     write_records(data / CARD_SWEEP, card_sweep_parameters(), records)
 
 
-def stored_card_sweep(data: Path = DATA) -> dict[str, list[AbstractionMeasurement]]:
-    """The stored card-abstraction sweep, per method, as measurements (the bucketings rebuilt)."""
-    game = LeducPoker(ranks=CARD_RANKS)
-    records = read_records(data / CARD_SWEEP, card_sweep_parameters(), METHODS)
-    return {
-        method: [
-            AbstractionMeasurement(
-                bucketing=card_bucketing(game, method, r["buckets"]),
-                info_sets=r["info_sets"],
-                iterations=r["iterations"],
-                abstract_exploitability=r["abstract_exploitability"],
-                real_exploitability=r["real_exploitability"],
-            )
-            for r in records[method]
-        ]
-        for method in METHODS
-    }
+def stored_card_sweep(data: Path = DATA) -> dict[int, dict[str, list[AbstractionMeasurement]]]:
+    """The stored card-abstraction sweep, per deck (its ranks) and method, as measurements (the
+    bucketings rebuilt); a record of another shape raises ``ValueError`` naming the file."""
+    records = read_records(data / CARD_SWEEP, card_sweep_parameters(), CARD_RUNS)
+    sweeps: dict[int, dict[str, list[AbstractionMeasurement]]] = {}
+    for ranks in CARD_DECKS:
+        game = _card_game(ranks)
+        sweeps[ranks] = {}
+        for method in METHODS:
+            rows = _card_records(records[f"{ranks}/{method}"], ranks, f"{ranks}/{method}")
+            sweeps[ranks][method] = [
+                AbstractionMeasurement(
+                    bucketing=card_bucketing(game, method, r["buckets"]),
+                    **{field: r[field] for field in CARD_FIELDS[1:]},
+                )
+                for r in rows
+            ]
+    return sweeps
 
 
 def check_card_prefix(
     stored: Mapping[str, Sequence[AbstractionMeasurement]], method: str, count: int
 ) -> None:
-    """Measure the first ``count`` bucket counts of ``method`` again and require the stored
-    records to equal them exactly; a difference raises ``ValueError`` naming the file."""
-    game = LeducPoker(ranks=CARD_RANKS)
+    """Measure the first ``count`` bucket counts of ``method`` in one deck's sweep ``stored``
+    (``stored_card_sweep()[ranks]``) again and require the stored records to equal them exactly;
+    a difference raises ``ValueError`` naming the file."""
+    check_instance(stored, Mapping, "stored", "one deck's sweep, such as stored_card_sweep()[13]")
+    method = check_choice(method, tuple(stored), "method")
+    count = check_integer(count, "count", minimum=1, maximum=len(stored[method]))
     for m in stored[method][:count]:
+        game = _card_game(m.bucketing.ranks, m.bucketing.suits)
         again = measure_abstraction(
             game, method, m.buckets, CARD_TARGET, check_every=CARD_CHECK_EVERY
         )
         if measurement_record(again) != measurement_record(m):
             raise ValueError(
-                f"{CARD_SWEEP} differs from a re-run of {method} with {m.buckets} buckets: "
-                f"make it again with `{COMMAND}`"
+                f"{CARD_SWEEP} differs from a re-run of {method} with {m.buckets} buckets on "
+                f"{m.bucketing.ranks} ranks: make it again with `{COMMAND}`"
             )
+
+
+@cache
+def _card_game(ranks: int, suits: int = 2) -> LeducPoker:
+    """``LeducPoker(ranks=ranks, suits=suits)``, made once: its tree (seconds to lay out at 13
+    ranks) is then laid out once for all the prefix checks."""
+    return LeducPoker(ranks=ranks, suits=suits)
+
+
+def _card_records(rows: object, ranks: int, name: str) -> list[Mapping]:
+    """``rows`` after checking it holds one record of :data:`CARD_FIELDS` per bucket count."""
+    fine = (
+        isinstance(rows, list)
+        and all(isinstance(r, Mapping) and set(r) == set(CARD_FIELDS) for r in rows)
+        and [r["buckets"] for r in rows] == list(range(1, ranks + 1))
+        and all(isinstance(r["info_sets"], int) and isinstance(r["iterations"], int) for r in rows)
+        and all(is_number(r[field]) for r in rows for field in CARD_FIELDS[3:])
+    )
+    if not fine:
+        raise ValueError(
+            f"{CARD_SWEEP} holds a malformed sweep {name!r}: make it again with `{COMMAND}`"
+        )
+    return rows
 
 
 # --- Files --------------------------------------------------------------------------------------

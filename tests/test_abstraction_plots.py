@@ -13,6 +13,7 @@ from lessons_lib.abstraction import (
     card_bucketing,
 )
 from lessons_lib.games import LeducPoker
+from lessons_lib.plots.abstraction import _bucket_ticks
 from lessons_lib.plots.style import ALGORITHM_COLOURS, PLAYER_COLOURS
 
 MENUS = [
@@ -21,6 +22,7 @@ MENUS = [
     ActionAbstraction(tuple(0.1 * k for k in range(1, 8)), 300, 0.03, 0.03),
 ]
 GAME = LeducPoker(ranks=4)
+SMALL = LeducPoker(ranks=3)
 
 
 def sweep(method: str, real: list[float]) -> list[AbstractionMeasurement]:
@@ -58,10 +60,17 @@ def test_action_figure_refuses_nothing_to_draw() -> None:
 def test_card_figure_draws_each_method_and_rings_the_pathology() -> None:
     strength = sweep("strength", [2.0, 0.4, 0.15, 0.16])
     percentile = sweep("percentile", [2.0, 0.4, 0.15, 0.05])
+    small = [
+        AbstractionMeasurement(card_bucketing(SMALL, "strength", b), 10 * b, 100, 1e-4, e)
+        for b, e in enumerate([1.5, 0.3, 2e-4], start=1)
+    ]
     figure = plots.card_abstraction_figure(
-        {"strength": strength, "percentile": percentile}, [Pathology(strength[2], strength[3])]
+        {3: {"strength": small}, 4: {"strength": strength, "percentile": percentile}},
+        [Pathology(strength[2], strength[3])],
     )
-    (ax,) = figure.axes
+    left, ax = figure.axes
+    assert [line.get_ydata()[0] for line in left.lines] == [1.5, 1e-4]
+    assert "3 ranks" in left.get_title() and "4 ranks" in ax.get_title()
     colours = [to_hex(line.get_color()) for line in ax.lines[:4]]
     assert colours[0] == colours[1] == plots.METHOD_COLOURS["strength"].lower()
     assert colours[2] == colours[3] == plots.METHOD_COLOURS["percentile"].lower()
@@ -69,13 +78,23 @@ def test_card_figure_draws_each_method_and_rings_the_pathology() -> None:
     assert list(ax.lines[1].get_ydata()) == [1e-4] * 4
     assert list(ax.lines[2].get_xdata()) == [1, 2, 3, 4]
     assert ax.lines[0].get_marker() == "o" and ax.lines[2].get_marker() == "^"
-    join, ring = ax.lines[4], ax.lines[5]
+    join, ring = ax.lines[4], ax.lines[5]  # in the panel of the pathology's deck
     assert list(join.get_xdata()) == [3, 4] and list(ring.get_ydata()) == [0.16]
-    labels = ax.get_legend_handles_labels()[1]
+    assert len(left.lines) == 2
+    (legend,) = figure.legends
+    labels = [text.get_text() for text in legend.get_texts()]
+    assert labels.count("strength: real") == 1  # once for both panels
     assert "pathology (black step): finer, more exploitable" in labels
-    assert "strength: real" in labels
-    assert ax.get_yscale() == "log" and "buckets" in ax.get_xlabel() and ax.get_title()
-    assert "chips" in ax.get_ylabel()
+    assert "percentile: within the abstraction" in labels
+    assert left.get_yscale() == ax.get_yscale() == "log" and left.get_ylim() == ax.get_ylim()
+    assert "buckets" in ax.get_xlabel() and figure.get_suptitle()
+    assert "chips" in left.get_ylabel()
+
+
+def test_card_figure_ticks_every_other_bucket_on_large_decks() -> None:
+    assert _bucket_ticks(6) == [1, 2, 3, 4, 5, 6]
+    assert _bucket_ticks(13) == [1, 3, 5, 7, 9, 11, 13]
+    assert _bucket_ticks(10) == [1, 2, 4, 6, 8, 10]
 
 
 def test_method_colours_are_nobody_elses() -> None:
@@ -85,7 +104,16 @@ def test_method_colours_are_nobody_elses() -> None:
 
 
 def test_card_figure_refuses_empty_sweeps() -> None:
-    with pytest.raises(ValueError, match="sweeps"):
+    with pytest.raises(ValueError, match="decks"):
         plots.card_abstraction_figure({})
+    with pytest.raises(ValueError, match="decks"):
+        plots.card_abstraction_figure([1, 2])
+    with pytest.raises(ValueError, match="4-rank deck"):
+        plots.card_abstraction_figure({4: {}})
     with pytest.raises(ValueError, match="strength"):
-        plots.card_abstraction_figure({"strength": []})
+        plots.card_abstraction_figure({4: {"strength": []}})
+    strength = sweep("strength", [2.0, 0.4, 0.15, 0.16])
+    with pytest.raises(ValueError, match="deck that is not drawn"):
+        plots.card_abstraction_figure(
+            {3: {"strength": strength[:3]}}, [Pathology(strength[2], strength[3])]
+        )

@@ -26,6 +26,7 @@ from lessons_lib.abstraction import (
     postflop_strength,
     preflop_strength,
     real_exploitability,
+    refinement_pairs,
     solve_abstraction,
 )
 from lessons_lib.cfr.solver import solve
@@ -364,7 +365,7 @@ def test_measurements_stop_at_the_target_and_real_is_never_below_abstract() -> N
     assert abs(full.real_exploitability - full.abstract_exploitability) <= 1e-12
     assert measured[0].real_exploitability > measured[1].real_exploitability > 1e-3
     table = measurement_table(measured)
-    assert list(table["buckets"]) == [1, 2, 4]
+    assert list(table["buckets"]) == [1, 2, 4] and set(table["ranks"]) == {4}
     assert list(table["real_exploitability"]) == [m.real_exploitability for m in measured]
 
 
@@ -393,6 +394,15 @@ def test_pathologies_are_strictly_finer_bucketings_that_lose_more() -> None:
         and f.real_exploitability > c.real_exploitability
     }
     assert (2, 4) in expected and found == expected
+    # The pairs compared are exactly those whose same-bucket card pairs shrink strictly.
+    pairs = [(c.buckets, f.buckets) for c, f in refinement_pairs(measured)]
+    assert pairs == [
+        (c.buckets, f.buckets)
+        for c in measured
+        for f in measured
+        if same_class_pairs(f.bucketing) < same_class_pairs(c.bucketing)
+    ]
+    assert (1, 2) in pairs and (2, 4) in pairs
     assert pathologies(measured, tolerance=0.2) == []
     assert pathologies(measured)[0].beyond_solver_error
     # The same increase of 0.1 is within the solver's error when the solves stopped at 0.06 each.
@@ -447,6 +457,8 @@ def test_bad_arguments_are_refused_by_name() -> None:
         measurement_table([1.0])
     with pytest.raises(ValueError, match="tolerance"):
         pathologies([fake(card_bucketing(SIX, "strength", 2), 0.1)], tolerance=-1)
+    with pytest.raises(ValueError, match="measurements"):
+        refinement_pairs([])
     with pytest.raises(ValueError, match="card"):
         postflop_strength(LeducPoker(ranks=4, suits=1), 2, 2)
 

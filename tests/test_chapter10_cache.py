@@ -8,36 +8,77 @@ import pytest
 
 from lessons_lib import stored_runs
 from lessons_lib.abstraction import METHODS
+from lessons_lib.games import LeducPoker
 
 
-def test_the_stored_sweep_starts_as_a_re_run() -> None:
-    stored = stored_runs.stored_card_sweep()
-    assert list(stored) == list(METHODS)
-    for method in METHODS:
-        assert [m.buckets for m in stored[method]] == list(range(1, stored_runs.CARD_RANKS + 1))
-        stored_runs.check_card_prefix(stored, method, 2)
+@pytest.fixture(scope="module")
+def stored():
+    return stored_runs.stored_card_sweep()
 
 
-def test_the_stored_sweep_is_consistent() -> None:
-    stored = stored_runs.stored_card_sweep()
-    for method in METHODS:
-        rows = stored[method]
-        for m in rows:
-            # Every solve reached its target, and the real exploitability is never below it.
-            assert m.abstract_exploitability <= stored_runs.CARD_TARGET
-            assert m.real_exploitability >= m.abstract_exploitability - 1e-12
-        # With one bucket per rank the abstraction is the game: the two numbers agree.
-        assert rows[-1].real_exploitability == pytest.approx(rows[-1].abstract_exploitability)
+def test_the_stored_sweep_starts_as_a_re_run(stored) -> None:
+    assert list(stored) == list(stored_runs.CARD_DECKS) and 13 in stored
+    for ranks, deck in stored.items():
+        assert list(deck) == list(METHODS)
+        for method in METHODS:
+            assert [m.buckets for m in deck[method]] == list(range(1, ranks + 1))
+            assert {m.bucketing.ranks for m in deck[method]} == {ranks}
+            stored_runs.check_card_prefix(deck, method, 2)
+
+
+def test_the_stored_sweep_is_consistent(stored) -> None:
+    for ranks, deck in stored.items():
+        real_sets = len(LeducPoker(ranks=ranks).info_sets())
+        for rows in deck.values():
+            for m in rows:
+                # Every solve reached its target, and the real exploitability is never below it.
+                assert m.abstract_exploitability <= stored_runs.CARD_TARGET
+                assert m.real_exploitability >= m.abstract_exploitability - 1e-12
+                assert m.info_sets <= real_sets and m.iterations % stored_runs.CARD_CHECK_EVERY == 0
+            # With one bucket per rank the abstraction is the game: the two numbers agree.
+            assert rows[-1].info_sets == real_sets
+            assert rows[-1].real_exploitability == pytest.approx(rows[-1].abstract_exploitability)
+
+
+def stored_document() -> dict:
+    source = stored_runs.DATA / stored_runs.CARD_SWEEP
+    return json.loads(source.read_text(encoding="utf-8"))
 
 
 def test_a_changed_record_is_caught(tmp_path) -> None:
-    source = stored_runs.DATA / stored_runs.CARD_SWEEP
-    document = json.loads(source.read_text(encoding="utf-8"))
-    document["runs"]["strength"][0]["real_exploitability"] += 1e-12
+    document = stored_document()
+    document["runs"]["13/strength"][0]["real_exploitability"] += 1e-12
     (tmp_path / stored_runs.CARD_SWEEP).write_text(json.dumps(document), encoding="utf-8")
     stored = stored_runs.stored_card_sweep(tmp_path)
-    with pytest.raises(ValueError, match="make it again"):
-        stored_runs.check_card_prefix(stored, "strength", 1)
+    with pytest.raises(ValueError, match="13 ranks: make it again"):
+        stored_runs.check_card_prefix(stored[13], "strength", 1)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda runs: runs["10/percentile"].pop(),
+        lambda runs: runs["6/strength"][2].pop("iterations"),
+        lambda runs: runs["6/strength"][2].update(buckets=4),
+        lambda runs: runs["13/percentile"][0].update(real_exploitability="0.1"),
+        lambda runs: runs.update({"13/strength": {"buckets": 1}}),
+    ],
+)
+def test_a_malformed_record_is_refused(tmp_path, damage) -> None:
+    document = stored_document()
+    damage(document["runs"])
+    (tmp_path / stored_runs.CARD_SWEEP).write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(ValueError, match="malformed sweep .*make it again"):
+        stored_runs.stored_card_sweep(tmp_path)
+
+
+def test_bad_prefix_checks_are_refused(stored) -> None:
+    with pytest.raises(ValueError, match="method"):
+        stored_runs.check_card_prefix(stored[6], "kmeans", 1)
+    with pytest.raises(ValueError, match="count"):
+        stored_runs.check_card_prefix(stored[6], "strength", 7)
+    with pytest.raises(ValueError, match="stored must be one deck's sweep"):
+        stored_runs.check_card_prefix(list(stored[6].values()), "strength", 1)
 
 
 def test_a_missing_file_names_the_command(tmp_path) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from lessons_lib.games import Game, History, KuhnPoker
-from lessons_lib.games.base import build_tree
+from lessons_lib.games.base import build_tree, group_by_info_set, read_only
 from lessons_lib.games.kuhn import card_names
 
 GAME = KuhnPoker()
@@ -239,3 +240,28 @@ def test_building_the_tree_catches_rules_that_disagree() -> None:
         build_tree(MissingKey())
     with pytest.raises(ValueError, match="not owned"):
         build_tree(WrongOwner())
+
+
+def test_the_tree_helpers_group_by_hand_and_freeze() -> None:
+    tree = GAME.tree
+    # Regrouped from the tree's own info_set column, the members are the histories whose key is
+    # theirs (read off each history by the rules), and each depth holds the sets of that depth.
+    members, at_depth = group_by_info_set(
+        GAME, tree.keys, list(tree.histories), np.array(tree.info_set), len(tree.levels)
+    )
+    for k, key in enumerate(tree.keys):
+        expected = [
+            h
+            for h, history in enumerate(tree.histories)
+            if not GAME.is_terminal(history) and GAME.info_set_key(history) == key
+        ]
+        assert list(members[k]) == expected
+        assert k in at_depth[len(key.split(":")[1])]
+    unreached = np.where(np.array(tree.info_set) == 0, -1, np.array(tree.info_set))
+    with pytest.raises(ValueError, match="'J:' of .* is never reached"):
+        group_by_info_set(GAME, tree.keys, list(tree.histories), unreached, len(tree.levels))
+    frozen = read_only(np.zeros(3))
+    with pytest.raises(ValueError, match="read-only"):
+        frozen[0] = 1.0
+    with pytest.raises(ValueError, match="array must be a numpy array, got"):
+        read_only([0.0, 1.0])

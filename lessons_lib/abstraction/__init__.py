@@ -40,6 +40,7 @@ from lessons_lib.abstraction.measurement import (
     measure_abstractions,
     measurement_table,
     pathologies,
+    refinement_pairs,
     solve_abstraction,
 )
 
@@ -66,6 +67,7 @@ __all__ = [
     "preflop_strength",
     "pseudo_harmonic",
     "real_exploitability",
+    "refinement_pairs",
     "solve_abstraction",
     "translate",
     "translated_strategy",

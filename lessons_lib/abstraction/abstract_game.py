@@ -29,7 +29,7 @@ from functools import cached_property
 import numpy as np
 
 from lessons_lib.abstraction.bucketing import CardBucketing
-from lessons_lib.games.base import Game, GameTree, History, _frozen, _group_by_info_set
+from lessons_lib.games.base import Game, GameTree, History, group_by_info_set, read_only
 from lessons_lib.games.leduc import LeducPoker
 
 
@@ -151,7 +151,8 @@ def coarsen_tree(game: Game, real: GameTree, abstract_of: dict[str, str]) -> Gam
     ``game.info_sets()`` gives the merged keys' order. Policy positions move with the merge: the
     action ``a`` of real information set ``k`` sits at ``offset'[k'] + a`` of the merged key ``k'``,
     so ``edge`` is rewritten; ``members`` and ``info_sets_at_depth`` are regrouped as
-    :func:`~lessons_lib.games.base.build_tree` groups them (which also checks depths agree).
+    :func:`~lessons_lib.games.base.group_by_info_set` groups them for
+    :func:`~lessons_lib.games.base.build_tree` (which also checks depths agree).
     """
     keys = tuple(game.info_sets())
     key_index = {key: k for k, key in enumerate(keys)}
@@ -163,26 +164,26 @@ def coarsen_tree(game: Game, real: GameTree, abstract_of: dict[str, str]) -> Gam
     moved = real.parent >= 0
     parent_set = real.info_set[real.parent[moved]]
     edge[moved] = offset[merged[parent_set]] + (real.edge[moved] - real.offset[parent_set])
-    members, at_depth = _group_by_info_set(
+    members, at_depth = group_by_info_set(
         game, keys, list(real.histories), info_set, len(real.levels)
     )
     return GameTree(
         keys=keys,
         key_index=key_index,
-        owner=_frozen(np.array([game.player(key) for key in keys], dtype=int)),
-        offset=_frozen(offset),
-        n_actions=_frozen(n_actions),
+        owner=read_only(np.array([game.player(key) for key in keys], dtype=int)),
+        offset=read_only(offset),
+        n_actions=read_only(n_actions),
         members=members,
         info_sets_at_depth=at_depth,
         histories=real.histories,
         index=real.index,
         levels=real.levels,
         parent=real.parent,
-        edge=_frozen(edge),
+        edge=read_only(edge),
         mover=real.mover,
         chance=real.chance,
         acting=real.acting,
-        info_set=_frozen(info_set),
+        info_set=read_only(info_set),
         terminal=real.terminal,
         payoff=real.payoff,
     )

@@ -127,6 +127,7 @@ def measure_abstractions(
 
 #: The columns of :func:`measurement_table`.
 TABLE_COLUMNS = (
+    "ranks",
     "method",
     "buckets",
     "info_sets",
@@ -141,6 +142,7 @@ def measurement_table(measurements: Iterable[AbstractionMeasurement]) -> pd.Data
     measured = non_empty_list_of(measurements, AbstractionMeasurement, "measurements")
     rows = [
         (
+            m.bucketing.ranks,
             m.bucketing.method,
             m.buckets,
             m.info_sets,
@@ -153,17 +155,30 @@ def measurement_table(measurements: Iterable[AbstractionMeasurement]) -> pd.Data
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
 
 
-def pathologies(
-    measurements: Iterable[AbstractionMeasurement], tolerance: float = 0.0
-) -> list[Pathology]:
-    """Every pair (coarse, fine) of ``measurements`` where ``fine``'s bucketing strictly refines
-    ``coarse``'s and its real exploitability is larger by more than ``tolerance``."""
+def refinement_pairs(
+    measurements: Iterable[AbstractionMeasurement],
+) -> list[tuple[AbstractionMeasurement, AbstractionMeasurement]]:
+    """Every pair ``(coarse, fine)`` of ``measurements`` (of one deck) where ``fine``'s bucketing
+    strictly refines ``coarse``'s: the pairs Waugh et al. (2009) compare, in the order of
+    ``measurements`` (coarse first, then fine)."""
     measured = non_empty_list_of(measurements, AbstractionMeasurement, "measurements")
-    tolerance = check_number(tolerance, "tolerance", minimum=0.0)
     return [
-        Pathology(coarse, fine)
+        (coarse, fine)
         for coarse in measured
         for fine in measured
         if fine.bucketing.strictly_refines(coarse.bucketing)
-        and fine.real_exploitability > coarse.real_exploitability + tolerance
+    ]
+
+
+def pathologies(
+    measurements: Iterable[AbstractionMeasurement], tolerance: float = 0.0
+) -> list[Pathology]:
+    """Every pair (coarse, fine) of :func:`refinement_pairs` whose finer bucketing's real
+    exploitability is larger by more than ``tolerance``."""
+    pairs = refinement_pairs(measurements)
+    tolerance = check_number(tolerance, "tolerance", minimum=0.0)
+    return [
+        Pathology(coarse, fine)
+        for coarse, fine in pairs
+        if fine.real_exploitability > coarse.real_exploitability + tolerance
     ]

@@ -432,31 +432,33 @@ def build_tree(game: Game) -> GameTree:
             info_set[h] = key_index[game.info_set_key(history)]
     parent_array = np.array(parent, dtype=int)
     mover = np.where(parent_array >= 0, acting[parent_array], 0)
-    members, info_sets_at_depth = _group_by_info_set(game, keys, histories, info_set, len(levels))
+    members, info_sets_at_depth = group_by_info_set(game, keys, histories, info_set, len(levels))
     return GameTree(
         keys=keys,
         key_index=key_index,
-        owner=_frozen(owner),
-        offset=_frozen(offset),
-        n_actions=_frozen(n_actions),
+        owner=read_only(owner),
+        offset=read_only(offset),
+        n_actions=read_only(n_actions),
         members=members,
         info_sets_at_depth=info_sets_at_depth,
         histories=tuple(histories),
         index={history: h for h, history in enumerate(histories)},
         levels=tuple(levels),
-        parent=_frozen(parent_array),
-        edge=_frozen(np.array(edge, dtype=int)),
-        mover=_frozen(mover),
-        chance=_frozen(np.array(chance, dtype=float)),
-        acting=_frozen(acting),
-        info_set=_frozen(info_set),
-        terminal=_frozen(terminal),
-        payoff=_frozen(payoff),
+        parent=read_only(parent_array),
+        edge=read_only(np.array(edge, dtype=int)),
+        mover=read_only(mover),
+        chance=read_only(np.array(chance, dtype=float)),
+        acting=read_only(acting),
+        info_set=read_only(info_set),
+        terminal=read_only(terminal),
+        payoff=read_only(payoff),
     )
 
 
-def _frozen(array: np.ndarray) -> np.ndarray:
-    """``array``, made read-only: the tree is shared by every computation on the game."""
+def read_only(array: np.ndarray) -> np.ndarray:
+    """``array`` itself, made read-only (no copy): a laid-out tree is shared by every computation
+    on its game, so :func:`build_tree` and the trees derived from it freeze their arrays."""
+    check_instance(array, np.ndarray, "array", "a numpy array")
     array.setflags(write=False)
     return array
 
@@ -475,10 +477,17 @@ def _checked_info_set(game: Game, history: History, key_index: Mapping[str, int]
     return key_index[key]
 
 
-def _group_by_info_set(
+def group_by_info_set(
     game: Game, keys: tuple[str, ...], histories: list[History], info_set: np.ndarray, n_levels: int
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """The histories of every information set, and the information sets at every depth."""
+    """The histories of every information set, and the information sets at every depth.
+
+    ``info_set[h]`` is the index into ``keys`` of history ``h``'s information set (-1 at terminal
+    histories). Returns ``(members, at_depth)``: ``members[k]``, the histories of ``keys[k]`` in
+    order, and ``at_depth[d]``, the information sets whose histories have ``d`` actions, for the
+    ``n_levels`` depths. ``ValueError`` if an information set is never reached or its histories
+    have different depths (the layout :func:`build_tree` and the sweeps over it rely on).
+    """
     members: list[list[int]] = [[] for _ in keys]
     for h, k in enumerate(info_set):
         if k >= 0:

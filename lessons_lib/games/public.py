@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lessons_lib.games.base import Deal, Game, History
+from lessons_lib.games.base import Deal, Game, History, read_only
 from lessons_lib.validation import (
     as_finite_array,
     check_choice,
@@ -167,13 +167,13 @@ def public_tree(game: Game) -> PublicTree:
         hands=hands,
         nodes=tuple(nodes),
         index={(node.actions, node.board): k for k, node in enumerate(nodes)},
-        parent=_frozen(np.array(parent, dtype=int)),
+        parent=read_only(np.array(parent, dtype=int)),
         levels=tuple(levels),
         children=tuple(children),
-        terminals=_frozen(np.array(terminals, dtype=int)),
-        chance=_frozen(chance),
-        payoff=_frozen(payoff),
-        histories=_frozen(histories),
+        terminals=read_only(np.array(terminals, dtype=int)),
+        chance=read_only(chance),
+        payoff=read_only(payoff),
+        histories=read_only(histories),
         keys=tuple(keys),
     )
 
@@ -254,9 +254,3 @@ def _info_sets_at(
         if keys[card] is None:
             keys[card] = game.info_set_key(History(deal, node.actions))
     return counts, tuple(keys)
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    """``array``, made read-only: the tree is shared by every computation on it."""
-    array.setflags(write=False)
-    return array

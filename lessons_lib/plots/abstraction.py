@@ -4,8 +4,8 @@
   of the pot, against the number of bet sizes of its menu: within the abstraction, and in the
   river with a fine grid of sizes (off-menu bets translated), log axis
 - :func:`card_abstraction_figure`    the exploitability of a card abstraction's solution, in chips
-  per hand, against the number of buckets, per bucketing method: within the abstraction and in
-  the real game, log axis, with each pathology of Waugh et al. (2009) ringed
+  per hand, against the number of buckets, per bucketing method and one panel per deck: within
+  the abstraction and in the real game, log axis, with each pathology of Waugh et al. (2009) ringed
 
 Methods and menus are not players, so their colours come from ``SERIES_COLOURS``.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from lessons_lib.abstraction.actions import ActionAbstraction
@@ -65,58 +66,86 @@ def action_abstraction_figure(
 
 
 def card_abstraction_figure(
-    sweeps: Mapping[str, Sequence[AbstractionMeasurement]],
+    decks: Mapping[int, Mapping[str, Sequence[AbstractionMeasurement]]],
     marked: Sequence[Pathology] = (),
     title: str = "Card abstraction of Leduc poker: finer is not always better",
 ) -> Figure:
-    """Per method of ``sweeps``, the real (solid) and in-abstraction (dashed) exploitability in
-    chips per hand against the buckets, log axis; every pathology of ``marked`` is ringed at its
-    finer abstraction and joined to its coarser one."""
-    if not sweeps:
-        raise ValueError("sweeps must hold at least one method's measurements")
-    figure, (ax,) = new_figure(6.8, 4.3)
-    for method, rows in sweeps.items():
-        if not rows:
-            raise ValueError(f"the method {method!r} has no measurements")
-        colour = METHOD_COLOURS.get(method, SERIES_COLOURS[3])
-        marker = METHOD_MARKERS.get(method, "o")
-        buckets = [m.buckets for m in rows]
-        ax.semilogy(
-            buckets,
-            [m.real_exploitability for m in rows],
-            f"{marker}-",
-            color=colour,
-            lw=2,
-            label=f"{method}: real",
-        )
-        ax.semilogy(
-            buckets,
-            [m.abstract_exploitability for m in rows],
-            f"{marker}--",
-            color=colour,
-            lw=1,
-            label=f"{method}: within the abstraction",
-        )
+    """One panel per deck of ``decks`` (its ranks to the sweeps of each method), side by side on
+    one log axis of chips per hand: the real (solid) and in-abstraction (dashed) exploitability
+    against the buckets. Every pathology of ``marked`` is ringed at its finer abstraction and
+    joined to its coarser one, in the panel of its deck; one legend below the panels."""
+    if not isinstance(decks, Mapping) or not decks:
+        raise ValueError(f"decks must map each deck's ranks to its sweeps, got {decks!r}")
+    for ranks, sweeps in decks.items():
+        if not isinstance(sweeps, Mapping) or not sweeps:
+            raise ValueError(
+                f"the sweeps of the {ranks}-rank deck must hold a method, got {sweeps!r}"
+            )
+        for method, rows in sweeps.items():
+            if not rows:
+                raise ValueError(f"the method {method!r} has no measurements on {ranks} ranks")
+    figure, axes = new_figure(8.9, 4.1, ncols=len(decks))  # at most the column's width
+    panels = dict(zip(decks, axes, strict=True))
+    for ranks, ax in panels.items():
+        for method, rows in decks[ranks].items():
+            _card_curves(ax, method, rows)
+        ax.set_xticks(_bucket_ticks(ranks))
+        ax.set_xlim(0.5, ranks + 0.5)
+        ax.set_title(f"{ranks} ranks ({2 * ranks} cards)", fontsize=11)
+        ax.set_xlabel("buckets per round")
     for k, p in enumerate(marked):
-        ax.plot(
+        ax = panels.get(p.fine.bucketing.ranks)
+        if ax is None:
+            raise ValueError(f"the pathology {p!r} is on a deck that is not drawn")
+        xs, ys = (
             [p.coarse.buckets, p.fine.buckets],
             [p.coarse.real_exploitability, p.fine.real_exploitability],
-            color="black",
-            lw=1,
-            zorder=3,
         )
+        ax.plot(xs, ys, color="black", lw=1, zorder=3)
         ax.plot(
-            p.fine.buckets,
-            p.fine.real_exploitability,
+            xs[1],
+            ys[1],
             "o",
-            ms=16,
+            ms=14,
             mfc="none",
             mec="black",
             mew=1.5,
+            zorder=3,
             label="pathology (black step): finer, more exploitable" if k == 0 else None,
         )
-    ax.set_xlabel("buckets per round")
-    ax.set_ylabel("exploitability (chips per hand)")
-    ax.set_title(title)
-    ax.legend(loc="center left")
+    low = min(m.abstract_exploitability for s in decks.values() for r in s.values() for m in r)
+    high = max(m.real_exploitability for s in decks.values() for r in s.values() for m in r)
+    for ax in axes:
+        ax.set_ylim(low / 3, high * 3)
+    for ax in axes[1:]:
+        ax.sharey(axes[0])
+        ax.tick_params(labelleft=False)
+    axes[0].set_ylabel("exploitability (chips per hand)")
+    figure.suptitle(title)
+    handles, labels = [], []
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            if label not in labels:
+                handles.append(handle)
+                labels.append(label)
+    figure.legend(handles, labels, loc="outside lower center", ncols=3, fontsize=9)
     return figure
+
+
+def _card_curves(ax: Axes, method: str, rows: Sequence[AbstractionMeasurement]) -> None:
+    """The real (solid) and in-abstraction (dashed) curves of one method on one deck."""
+    colour = METHOD_COLOURS.get(method, SERIES_COLOURS[3])
+    marker = METHOD_MARKERS.get(method, "o")
+    buckets = [m.buckets for m in rows]
+    real = [m.real_exploitability for m in rows]
+    ax.semilogy(buckets, real, f"{marker}-", color=colour, lw=2, ms=5, label=f"{method}: real")
+    inside = [m.abstract_exploitability for m in rows]
+    label = f"{method}: within the abstraction"
+    ax.semilogy(buckets, inside, f"{marker}--", color=colour, lw=1, ms=4, label=label)
+
+
+def _bucket_ticks(ranks: int) -> list[int]:
+    """Every bucket count up to 7 ranks; beyond, every other one, always with 1 and ``ranks``."""
+    if ranks <= 7:
+        return list(range(1, ranks + 1))
+    return sorted({1, *range(ranks, 1, -2)})

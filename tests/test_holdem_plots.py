@@ -111,3 +111,21 @@ def test_the_strategy_by_size_figure_averages_each_bin_by_weight():
         plots.strategy_by_size_figure(equity, weights, bets, bins=0)
     with pytest.raises(ValueError, match="frequencies"):
         plots.strategy_by_size_figure(equity, weights, {"33%": np.ones(3)})
+
+
+def test_a_bet_size_keeps_its_colour_from_one_figure_to_the_next():
+    equity, weights = np.array([0.2, 0.8]), np.ones(2)
+    menu = {name: np.array([0.5, 0.5]) for name in ("check", "bet 33%", "bet 75%", "all-in")}
+    single = {name: np.array([0.5, 0.5]) for name in ("33%", "75%", "150%", "all-in")}
+    styles = {}
+    for frequencies in (menu, single):
+        ax = plots.strategy_by_size_figure(equity, weights, frequencies, bins=2).axes[0]
+        for line in ax.lines:
+            size = line.get_label().removeprefix("bet ")
+            styles.setdefault(size, set()).add((line.get_color(), line.get_marker()))
+    assert all(len(found) == 1 for found in styles.values())  # one style per size
+    assert len({next(iter(found)) for found in styles.values()}) == len(styles)  # all distinct
+    # A label outside the usual menu takes a style that no other label in the figure has.
+    odd = {"bet 50%": np.ones(2), "check": np.ones(2), "75%": np.ones(2)}
+    ax = plots.strategy_by_size_figure(equity, weights, odd, bins=2).axes[0]
+    assert len({(line.get_color(), line.get_marker()) for line in ax.lines}) == 3

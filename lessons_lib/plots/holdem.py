@@ -45,6 +45,21 @@ EMPTY_CELL = "#D9D9D9"
 #: (Okabe-Ito black and orange, Paul Tol's teal, indigo, rose and olive), with a marker each.
 SIZE_COLOURS = ("#000000", "#E69F00", "#44AA99", "#332288", "#CC6677", "#999933")
 SIZE_MARKERS = ("o", "s", "^", "D", "v", "P")
+#: The fixed colour (index into SIZE_COLOURS) of the book's usual actions, so that a size keeps
+#: its colour from one figure to the next ("bet 75%" and "75%" are the same size).
+ACTION_STYLE = {"check": 0, "33%": 1, "75%": 2, "150%": 3, "all-in": 4}
+
+
+def action_styles(labels: list[str]) -> list[tuple[str, str]]:
+    """(colour, marker) for each label: the fixed one of :data:`ACTION_STYLE` (a ``"bet "``
+    prefix ignored), else the next style no label has taken."""
+    fixed = [ACTION_STYLE.get(label.removeprefix("bet ")) for label in labels]
+    free = iter(k for k in range(len(SIZE_COLOURS)) if k not in fixed)
+    styles = []
+    for k in fixed:
+        k = next(free, len(styles)) if k is None else k
+        styles.append((SIZE_COLOURS[k % len(SIZE_COLOURS)], SIZE_MARKERS[k % len(SIZE_MARKERS)]))
+    return styles
 
 
 def range_grid_figure(
@@ -246,7 +261,8 @@ def strategy_by_size_figure(
     mass = np.bincount(which, weights, bins)
     centres = 100 * (np.arange(bins) + 0.5) / bins
     figure, (ax,) = new_figure(6.8, 4.3)
-    for k, (label, probability) in enumerate(frequencies.items()):
+    styles = action_styles([str(label) for label in frequencies])
+    for (label, probability), (colour, marker) in zip(frequencies.items(), styles, strict=True):
         p = as_finite_array(probability, f"frequencies[{label!r}]")
         if p.shape != equity.shape:
             raise ValueError(f"frequencies[{label!r}] needs one entry per combo, got {p.shape}")
@@ -255,10 +271,10 @@ def strategy_by_size_figure(
         ax.plot(
             centres[mass > 0],
             100 * mean[mass > 0],
-            marker=SIZE_MARKERS[k % len(SIZE_MARKERS)],
+            marker=marker,
             markersize=4,
             linewidth=2.0,
-            color=SIZE_COLOURS[k % len(SIZE_COLOURS)],
+            color=colour,
             label=label,
         )
     ax.set_xlim(0, 100)

@@ -488,7 +488,7 @@ def same_tables(first: CFRState, second: CFRState) -> float:
     return max(gaps)
 
 
-@pytest.mark.parametrize("engine", ["public", "fast", "readable"])
+@pytest.mark.parametrize("engine", ["public", "fast", "readable", "ranges"])
 def test_an_interrupted_cfr_run_keeps_exactly_its_first_iterations(engine) -> None:
     every_step = Progress(callback=stop_after(37), step_seconds=0.0, show=False)
     with pytest.warns(InterruptedRun, match="interrupted at iteration 37 of 1,000"):

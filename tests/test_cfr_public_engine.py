@@ -154,7 +154,7 @@ def test_ranges_are_the_players_own_reach(game: Game) -> None:
 
 
 def test_solve_picks_the_public_engine_for_kuhn_and_leduc_and_sequence_form_elsewhere() -> None:
-    assert set(ENGINES) == {"public", "fast", "readable"}
+    assert set(ENGINES) == {"public", "fast", "readable", "ranges"}
     for game in (KuhnPoker(), KuhnPoker(n_cards=5), LeducPoker(), LeducPoker(ranks=4)):
         result = solve(game, "cfr+", 3, checkpoints=())
         assert result.engine == "public"

@@ -41,3 +41,30 @@ def test_the_range_engine_s_current_strategy_is_the_other_engines(game) -> None:
 def test_something_that_is_not_a_game_is_refused() -> None:
     with pytest.raises(ValueError, match="must be a Game or describe its public tree"):
         RangeSolver({"tree": None})
+
+
+@pytest.mark.parametrize("game", [KuhnPoker(), LeducPoker()], ids=repr)
+def test_solve_runs_the_range_engine_and_measures_it_exactly(game) -> None:
+    ranges = solve(game, "dcfr", 20, engine="ranges", checkpoints=[5, 20])
+    public = solve(game, "dcfr", 20, engine="public", checkpoints=[5, 20])
+    for mine, theirs in zip(ranges.history, public.history, strict=True):
+        assert mine.iteration == theirs.iteration
+        assert abs(mine.average_exploitability - theirs.average_exploitability) < 1e-12
+        assert abs(mine.current_exploitability - theirs.current_exploitability) < 1e-12
+        assert abs(mine.average_value - theirs.average_value) < 1e-12
+    assert ranges.average_policy().keys() == public.average_policy().keys()
+    mine, theirs = ranges.average_policy(), public.average_policy()
+    assert max(np.abs(mine[k] - theirs[k]).max() for k in mine) < 1e-9
+    # Resuming continues the same run: 20 + 10 equals 30 at once.
+    ranges.train(10, checkpoints=[])
+    once = solve(game, "dcfr", 30, engine="ranges", checkpoints=[]).average_policy()
+    assert all(np.array_equal(ranges.average_policy()[k], once[k]) for k in once)
+
+
+def test_solve_starts_the_range_engine_from_the_regrets_it_is_given() -> None:
+    game = KuhnPoker()
+    start = {"J:": [0.0, 3.0], "K:b": [1.0, 0.0]}
+    mine = solve(game, "cfr", 7, engine="ranges", initial_regret=start, checkpoints=[])
+    theirs = solve(game, "cfr", 7, engine="readable", initial_regret=start, checkpoints=[])
+    a, b = mine.current_policy(), theirs.current_policy()
+    assert max(np.abs(a[k] - b[k]).max() for k in b) < 1e-12

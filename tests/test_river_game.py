@@ -123,3 +123,13 @@ def test_a_history_that_is_not_the_river_s_is_refused(history) -> None:
 def test_a_key_that_is_not_an_information_set_is_refused(key) -> None:
     with pytest.raises(ValueError, match="not an information set"):
         small().actions(key)
+
+
+def test_solve_picks_the_range_engine_for_a_river_and_measures_a_full_one() -> None:
+    full = RiverGame(BOARD, ("any", "any"), pot=10.0, stack=20.0, bet_sizes=(0.75,), max_raises=1)
+    run = solve(full, "dcfr", 20, checkpoints=[10, 20])
+    assert run.engine == "ranges"
+    by_hand = RiverSolver(full, "dcfr").run(20)
+    assert abs(run.history[-1].average_exploitability - by_hand.exploitability()) < 1e-12
+    assert run.history[-1].average_exploitability < run.history[0].average_exploitability
+    assert abs(run.history[-1].average_value - by_hand.expected_value()) < 1e-12

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from lessons_lib.cfr.state import CFRState
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.ranges import (
@@ -273,17 +274,39 @@ class RangeSolver:
         with its action probabilities, ordered as the game's ``info_sets()`` when it is a Game."""
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
-        policy = {}
-        for player in (1, 2):
-            layout = self._layout[player]
-            for k, rows in zip(self._tree.decision_nodes(player), _node_rows(layout), strict=True):
-                for hand in range(self._hands[player]):
-                    key = self.ranges.info_set_at(int(k), hand)
-                    if key is not None:
-                        policy[key] = strategies[player][rows, hand].copy()
+        return self.by_info_set(strategies)
+
+    def by_info_set(self, tables: dict[int, np.ndarray]) -> dict[str, np.ndarray]:
+        """Per-player tables laid out like :meth:`average_strategy` (regrets, strategy sums or
+        strategies), cut into one array per information-set key."""
+        found = {key: tables[player][rows, hand].copy() for key, player, rows, hand in self._keys}
         if isinstance(self.game, Game):
-            return {key: policy[key] for key in self.game.info_sets()}
-        return policy
+            return {key: found[key] for key in self.game.info_sets()}
+        return found
+
+    @property
+    def _keys(self) -> list[tuple[str, int, slice, int]]:
+        """(key, player, the rows of its node, its hand) for every information set."""
+        if not hasattr(self, "_key_rows"):
+            self._key_rows = [
+                (key, player, rows, hand)
+                for player in (1, 2)
+                for k, rows in zip(
+                    self._tree.decision_nodes(player), _node_rows(self._layout[player]), strict=True
+                )
+                for hand in range(self._hands[player])
+                if (key := self.ranges.info_set_at(int(k), hand)) is not None
+            ]
+        return self._key_rows
+
+    def start_from(self, initial_regret: dict[str, np.ndarray]) -> None:
+        """Replace the (zero) regrets of the keys given before the first iteration; sigma^1 is
+        regret matching on them (:func:`lessons_lib.cfr.solve` checks the keys and lengths)."""
+        for key, player, rows, hand in self._keys:
+            if key in initial_regret:
+                self.regret[player][rows, hand] = initial_regret[key]
+        for i in (1, 2):
+            self._match(i)
 
 
 def regret_matching(regret: np.ndarray, decisions: Segments) -> np.ndarray:
@@ -311,6 +334,7 @@ def _node_rows(layout: ActionLayout) -> list[slice]:
 __all__ = [
     "ActionLayout",
     "PublicTreeRanges",
+    "RangeEngine",
     "RangeGame",
     "RangeSolver",
     "RangeTree",
@@ -319,3 +343,52 @@ __all__ = [
     "normalised",
     "regret_matching",
 ]
+
+
+class RangeEngine:
+    """:class:`RangeSolver` behind the engine interface of :func:`lessons_lib.cfr.solve`
+    (``engine="ranges"``): ``run``, ``snapshot``, ``start_from``, and exact checkpoints from the
+    range engine's own best responses, so that a game too large for a history tree (a full
+    hold'em river) trains and is measured like the others.
+
+    Its strategy sums are the range engine's, ``w_t pi_i(k.a, h)`` with the initial range inside
+    ``pi_i``, not the other engines' ``w_t |I| pi_i``: a positive factor per information set, which
+    changes no average policy.
+    """
+
+    name = "ranges"
+
+    def __init__(self, game: Game, variant: Variant, updates: str) -> None:
+        self.solver = RangeSolver(game, variant.name, updates, **variant.parameters())
+
+    @property
+    def iteration(self) -> int:
+        return self.solver.iteration
+
+    def run(self, iterations: int) -> None:
+        """Run ``iterations`` more iterations."""
+        self.solver.run(iterations)
+
+    def start_from(self, initial_regret: dict[str, np.ndarray]) -> None:
+        """Start from these cumulative regrets instead of zero."""
+        self.solver.start_from(initial_regret)
+
+    def snapshot(self) -> CFRState:
+        """The tables as a :class:`~lessons_lib.cfr.state.CFRState`, one array per key."""
+        return CFRState(
+            cumulative_regret=self.solver.by_info_set(self.solver.regret),
+            strategy_sum=self.solver.by_info_set(self.solver.strategy_sum),
+            iteration=self.solver.iteration,
+        )
+
+    def measures(self) -> tuple[float, float, float]:
+        """(exploitability of the average, of the current strategy, player 1's value of the
+        average), each exact, by the range engine's sweeps."""
+        solver = self.solver
+        average = {i: solver.average_strategy(i) for i in (1, 2)}
+        current = {i: solver.current_strategy(i) for i in (1, 2)}
+        return (
+            solver.exploitability(average),
+            solver.exploitability(current),
+            solver.expected_value(average),
+        )

@@ -17,9 +17,10 @@ from collections.abc import Mapping
 import numpy as np
 
 from lessons_lib.cfr.public_tree import PublicTreeEngine
+from lessons_lib.cfr.range_solver import RangeEngine
 from lessons_lib.cfr.readable import ReadableEngine
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.training import TRAIN_OPTIONS, TrainingRun, check_option_names
+from lessons_lib.cfr.training import TRAIN_OPTIONS, Checkpoint, TrainingRun, check_option_names
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.cfr.vectorised import VectorisedEngine
 from lessons_lib.games.base import Game
@@ -27,8 +28,15 @@ from lessons_lib.games.public import supports_public_tree
 from lessons_lib.validation import as_finite_vector, check_choice, check_iterations, describe
 
 #: The engines: the public-tree one (the default where the game has a public tree), the
-#: sequence-form one (the default elsewhere) and the recursive one the book reads.
-ENGINES = {"public": PublicTreeEngine, "fast": VectorisedEngine, "readable": ReadableEngine}
+#: sequence-form one (the default elsewhere), the recursive one the book reads, and the
+#: public-tree engine generalised to any game that describes its public tree (the default for a
+#: game that describes it itself, such as a hold'em river).
+ENGINES = {
+    "public": PublicTreeEngine,
+    "fast": VectorisedEngine,
+    "readable": ReadableEngine,
+    "ranges": RangeEngine,
+}
 #: Options of :func:`solve` that choose the algorithm's form.
 ALGORITHM_OPTIONS = ("updates", "engine", "alpha", "beta", "gamma", "initial_regret")
 
@@ -61,6 +69,14 @@ class CFRResult(TrainingRun):
     def _advance(self, iterations: int) -> None:
         self._engine.run(iterations)
 
+    def _measure(self) -> Checkpoint:
+        # The range engine measures itself: a game too large for a history tree has no other
+        # exact exploitability.
+        if isinstance(self._engine, RangeEngine):
+            average, current, value = self._engine.measures()
+            return Checkpoint(self._iterations, average, current, value)
+        return super()._measure()
+
     def __repr__(self) -> str:
         parameters = "".join(f", {k}={v!r}" for k, v in self.variant.parameters().items())
         return (
@@ -78,11 +94,12 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
 
     - ``updates``: ``"simultaneous"`` or ``"alternating"`` (default: the algorithm's own, see
       :mod:`lessons_lib.cfr.variants`; CFR+ only alternates);
-    - ``engine``: ``"auto"`` (default: ``"public"`` for the games with a public tree, Kuhn and
-      Leduc poker, see :func:`~lessons_lib.games.public.supports_public_tree`, else ``"fast"``),
-      ``"public"`` (:mod:`lessons_lib.cfr.public_tree`; ``ValueError`` for other games),
-      ``"fast"`` (:mod:`lessons_lib.cfr.vectorised`) or ``"readable"``
-      (:mod:`lessons_lib.cfr.readable`); all compute the same iterations, up to rounding;
+    - ``engine``: ``"auto"`` (default, :func:`default_engine`), ``"public"``
+      (:mod:`lessons_lib.cfr.public_tree`, for Kuhn and Leduc poker; ``ValueError`` for other
+      games), ``"ranges"`` (:mod:`lessons_lib.cfr.range_solver`, for any game through
+      ``Game.range_game()``: a hold'em river too large for a history tree), ``"fast"``
+      (:mod:`lessons_lib.cfr.vectorised`) or ``"readable"`` (:mod:`lessons_lib.cfr.readable`);
+      all compute the same iterations, up to rounding;
     - ``alpha``, ``beta``, ``gamma``: Discounted CFR's parameters (defaults 1.5, 0 and 2);
     - ``initial_regret``: cumulative regrets to start from instead of zero (a mapping from
       information-set keys to arrays; keys left out start at zero), so the first strategy is
@@ -109,12 +126,22 @@ def solve(game: Game, algorithm: str, iterations: int, **options: object) -> CFR
         )
     engine = check_choice(options.pop("engine", "auto"), ("auto", *ENGINES), "engine")
     if engine == "auto":
-        engine = "public" if supports_public_tree(game) else "fast"
+        engine = default_engine(game)
     result = CFRResult(game, variant, updates, engine)
     initial_regret = options.pop("initial_regret", None)
     if initial_regret is not None:
         result._engine.start_from(_checked_regrets(game, initial_regret))
     return result.train(iterations, **options)
+
+
+def default_engine(game: Game) -> str:
+    """``"public"`` for Kuhn and Leduc poker and their generalisations, ``"ranges"`` for a game
+    that describes its own public tree (it overrides :meth:`Game.range_game`), else ``"fast"``."""
+    if supports_public_tree(game):
+        return "public"
+    if type(game).range_game is not Game.range_game:
+        return "ranges"
+    return "fast"
 
 
 #: The largest magnitude of an initial regret. Regret matching divides by the sum of the positive

@@ -123,11 +123,7 @@ class TrainingRun:
         with Monitor(self.algorithm, iterations, progress) as monitor:
             for checkpoint in schedule:
                 self._iterations += monitor.advance(self._advance, checkpoint - self._iterations)
-                self.history.append(
-                    self.checkpoint_type.measure(
-                        self.game, self.state(), self._iterations, **self._extra()
-                    )
-                )
+                self.history.append(self._measure())
                 if monitor.interrupted:
                     break
         self.interrupted = self._iterations < stop
@@ -148,6 +144,12 @@ class TrainingRun:
     def _advance(self, iterations: int) -> None:
         """Run ``iterations`` more iterations (the subclass's algorithm)."""
         raise NotImplementedError
+
+    def _measure(self) -> Checkpoint:
+        """The checkpoint of the run as it is now (exact, from its policies)."""
+        return self.checkpoint_type.measure(
+            self.game, self.state(), self._iterations, **self._extra()
+        )
 
     def _extra(self) -> dict[str, object]:
         """What the subclass's checkpoints record besides the four fields of :class:`Checkpoint`."""

@@ -43,7 +43,13 @@ import numpy as np
 
 from lessons_lib.games.base import Game
 from lessons_lib.policy import Policy, validate_policy
-from lessons_lib.validation import as_probability_vector, check_instance, describe, is_number
+from lessons_lib.validation import (
+    as_probability_vector,
+    check_instance,
+    describe,
+    is_number,
+    parse_json,
+)
 
 #: The value of the ``"format"`` field of every policy file.
 FORMAT = "lessons_lib.policy"
@@ -224,54 +230,11 @@ def _read(text: str, game: Game) -> tuple[Policy, dict[str, object]]:
 
 def _parse(text: str) -> dict[str, object]:
     """The JSON object in ``text``; malformed JSON, repeated keys or NaN raise ValueError."""
-    if not isinstance(text, str):
-        raise ValueError(f"a policy file's text must be a string, got {type(text).__name__}")
-    try:
-        document = json.loads(
-            text,
-            object_pairs_hook=_unique_keys,
-            parse_constant=_no_constant,
-            parse_float=_finite_float,
-            parse_int=_float_sized_int,
-        )
-    except json.JSONDecodeError as error:
-        raise ValueError(f"policy file is not valid JSON: {error}") from None
-    except RecursionError:
-        raise ValueError("policy file nests arrays or objects too deeply to be read") from None
+    document = parse_json(text, "policy file")
     if not isinstance(document, dict):
         raise ValueError(f"a policy file holds a JSON object, got {type(document).__name__}")
     _check_json_value(document, "policy file", 1)
     return document
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    """A JSON object as a dict, refusing a key that appears twice."""
-    document: dict[str, object] = {}
-    for key, value in pairs:
-        if key in document:
-            raise ValueError(f"policy file repeats the key {key!r}")
-        document[key] = value
-    return document
-
-
-def _no_constant(name: str) -> float:
-    """Refuse the non-standard JSON constants NaN, Infinity and -Infinity."""
-    raise ValueError(f"policy file contains the non-finite number {name}")
-
-
-def _finite_float(text: str) -> float:
-    """A JSON number with a fraction or exponent, refused if too large for a float (``1e400``)."""
-    value = float(text)
-    if not is_number(value):
-        raise ValueError(f"policy file contains a number too large for a float: {describe(text)}")
-    return value
-
-
-def _float_sized_int(text: str) -> int:
-    """A JSON integer, refused if too large for a float (more than 309 digits never fits)."""
-    if len(text.lstrip("-")) > 309 or not is_number(value := int(text)):
-        raise ValueError(f"policy file contains an integer too large for a float: {describe(text)}")
-    return value
 
 
 def _check_json_value(value: object, name: str, depth: int) -> None:

@@ -54,6 +54,7 @@ from lessons_lib.validation import (
     check_iterations,
     describe,
     is_number,
+    parse_json,
 )
 
 #: Where the chapters keep their stored runs.
@@ -461,13 +462,8 @@ def read_records(path: Path, parameters: Mapping, names: Sequence[str]) -> dict[
     if not path.is_file():
         raise ValueError(f"{path} is not a file: make it with `{COMMAND}`")
     try:
-        document = json.loads(
-            path.read_text(encoding="utf-8"),
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-            parse_int=_float_sized_int,
-        )
-    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
+        document = parse_json(path.read_text(encoding="utf-8"), str(path))
+    except ValueError as error:  # UnicodeDecodeError is a ValueError too
         raise ValueError(
             f"{path} is not a stored run file ({error}): make it again with `{COMMAND}`"
         ) from error
@@ -478,26 +474,6 @@ def read_records(path: Path, parameters: Mapping, names: Sequence[str]) -> dict[
             f"{path} was made with other parameters or runs: make it again with `{COMMAND}`"
         )
     return document["runs"]
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not is_number(value):
-        raise ValueError(f"{text} does not fit a float")
-    return value
-
-
-def _float_sized_int(text: str) -> int:
-    if len(text) > 400:  # int() of very long digit strings is slow, and no such number is stored
-        raise ValueError(f"an integer of {len(text)} digits")
-    value = int(text)
-    if not is_number(value):
-        raise ValueError(f"{describe(value)} does not fit a float")
-    return value
 
 
 def _checkpoint_records(record: object) -> list[Mapping]:

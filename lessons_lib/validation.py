@@ -15,6 +15,7 @@ Nothing is silently wrong: no NaN, no infinity, no bare ``TypeError`` or ``KeyEr
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from numbers import Integral, Real
@@ -281,3 +282,57 @@ def mapping_of(values: object, name: str) -> Mapping:
     if not isinstance(values, Mapping):
         raise ValueError(f"{name} must be a mapping (a dict), got {describe(values)}")
     return values
+
+
+#: The most digits a JSON integer may have: a larger one cannot fit a float (the largest float is
+#: about 1.8e308), and converting a very long digit string is slow.
+MAX_JSON_DIGITS = 309
+
+
+def parse_json(text: str, what: str) -> object:
+    """The JSON value in ``text``, read as strictly as the library reads numbers (:func:`is_number`)
+    and with ``what`` (``"policy file"``, a path) naming the source in every message.
+
+    ``ValueError`` for malformed JSON, a key repeated in one object, the non-standard constants
+    ``NaN`` and ``Infinity``, a number too large for a float (``1e400``, a 400-digit integer) and
+    nesting too deep for Python's parser to follow.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"the text of {what} must be a string, got {type(text).__name__}")
+
+    def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        document: dict[str, object] = {}
+        for key, value in pairs:
+            if key in document:
+                raise ValueError(f"{what} repeats the key {key!r}")
+            document[key] = value
+        return document
+
+    def no_constant(name: str) -> float:
+        raise ValueError(f"{what} contains the non-finite number {name}")
+
+    def finite_float(digits: str) -> float:
+        value = float(digits)
+        if not is_number(value):
+            raise ValueError(f"{what} contains a number too large for a float: {describe(digits)}")
+        return value
+
+    def float_sized_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_JSON_DIGITS or not is_number(value := int(digits)):
+            raise ValueError(
+                f"{what} contains an integer too large for a float: {describe(digits)}"
+            )
+        return value
+
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=unique_keys,
+            parse_constant=no_constant,
+            parse_float=finite_float,
+            parse_int=float_sized_int,
+        )
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{what} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{what} nests arrays or objects too deeply to be read") from None

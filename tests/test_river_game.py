@@ -13,6 +13,7 @@ from test_river import reduced
 from lessons_lib.cfr import solve
 from lessons_lib.cfr.range_solver import RangeSolver
 from lessons_lib.exploitability import expected_value, exploitability
+from lessons_lib.games import KuhnPoker
 from lessons_lib.games.base import History
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.holdem.solver import RiverSolver
@@ -133,3 +134,20 @@ def test_solve_picks_the_range_engine_for_a_river_and_measures_a_full_one() -> N
     assert abs(run.history[-1].average_exploitability - by_hand.exploitability()) < 1e-12
     assert run.history[-1].average_exploitability < run.history[0].average_exploitability
     assert abs(run.history[-1].average_value - by_hand.expected_value()) < 1e-12
+
+
+@pytest.mark.parametrize(
+    "node, hand, message",
+    [(10**6, 0, "node"), (-1, 0, "node"), (0, 10**6, "hand"), (0, 1.0, "hand"), (None, 0, "node")],
+)
+def test_an_information_set_outside_the_tree_is_refused(node, hand, message) -> None:
+    for game in (small(), KuhnPoker().range_game()):
+        with pytest.raises(ValueError, match=message):
+            game.info_set_at(node, hand)
+
+
+@pytest.mark.parametrize("tables", [{}, {1: np.zeros(3), 2: np.zeros(3)}, {1: "x", 2: "y"}, [1, 2]])
+def test_tables_of_the_wrong_shape_are_refused(tables) -> None:
+    solver = RiverSolver(small())
+    with pytest.raises(ValueError, match="tables|strateg"):
+        solver.policy(tables)

@@ -41,6 +41,8 @@ Every sum is element-wise, ``np.add.reduceat`` or ``np.maximum.reduceat``: no BL
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from lessons_lib.cfr.state import CFRState
@@ -56,7 +58,13 @@ from lessons_lib.games.ranges import (
 )
 from lessons_lib.policy import Policy
 from lessons_lib.sums import Segments, sum_of_products
-from lessons_lib.validation import check_choice, check_entries, check_integer, describe
+from lessons_lib.validation import (
+    as_finite_array,
+    check_choice,
+    check_entries,
+    check_integer,
+    describe,
+)
 
 
 class RangeSolver:
@@ -279,10 +287,26 @@ class RangeSolver:
     def by_info_set(self, tables: dict[int, np.ndarray]) -> dict[str, np.ndarray]:
         """Per-player tables laid out like :meth:`average_strategy` (regrets, strategy sums or
         strategies), cut into one array per information-set key."""
+        tables = self._checked_tables(tables, "tables")
         found = {key: tables[player][rows, hand].copy() for key, player, rows, hand in self._keys}
         if isinstance(self.game, Game):
             return {key: found[key] for key in self.game.info_sets()}
         return found
+
+    def _checked_tables(self, tables: object, name: str) -> dict[int, np.ndarray]:
+        """``tables`` after checking it maps 1 and 2 to finite arrays of the players' shapes."""
+        if not isinstance(tables, Mapping) or set(tables) != {1, 2}:
+            raise ValueError(f"{name} must map players 1 and 2 to tables, got {describe(tables)}")
+        checked = {}
+        for i in (1, 2):
+            table = as_finite_array(tables[i], f"{name}[{i}]")
+            if table.shape != self.regret[i].shape:
+                raise ValueError(
+                    f"{name}[{i}] must have shape {self.regret[i].shape} (action rows x hands), "
+                    f"got {table.shape}"
+                )
+            checked[i] = table
+        return checked
 
     @property
     def _keys(self) -> list[tuple[str, int, slice, int]]:

@@ -31,7 +31,7 @@ import numpy as np
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import PublicTree, public_tree
 from lessons_lib.sums import Segments
-from lessons_lib.validation import describe
+from lessons_lib.validation import check_integer, describe
 
 
 @runtime_checkable
@@ -169,6 +169,8 @@ class PublicTreeRanges:
         return -np.add.reduce(self._payoff * opponent[:, :, None], axis=1)
 
     def info_set_at(self, node: int, hand: int) -> str | None:
+        node = check_integer(node, "node", minimum=0, maximum=len(self.public.nodes) - 1)
+        hand = check_integer(hand, "hand", minimum=0, maximum=len(self.public.hands) - 1)
         return self.public.keys[node][hand]
 
     def __repr__(self) -> str:

@@ -390,7 +390,9 @@ class RiverGame(Game):
 
     def info_set_at(self, node: int, hand: int) -> str | None:
         """``"<combo>:<codes>"``: the player to act at ``node`` holding combo number ``hand``."""
+        node = check_integer(node, "node", minimum=0, maximum=len(self._codes) - 1)
         player = int(self.public_tree.player[node])
+        hand = check_integer(hand, "hand", minimum=0, maximum=len(self.combos[player or 1]) - 1)
         if player == 0:
             return None
         return f"{combo_name(self.combos[player][hand])}:{self._codes[node]}"

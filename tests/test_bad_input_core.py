@@ -96,6 +96,7 @@ from lessons_lib.sums import (
     matrix_vector,
     sum_of_products,
 )
+from lessons_lib.validation import check_entries
 
 KUHN = KuhnPoker()
 LEDUC = LeducPoker()
@@ -265,12 +266,18 @@ NUMERIC = [
     ("PublicTree.decision_nodes", lambda v: public_tree(KUHN).decision_nodes(v), "player", ()),
 ]
 
-NUMERIC_CASES = [
-    pytest.param(call, value, fragment, id=f"{name}-{label}")
-    for name, call, fragment, valid in NUMERIC
-    for label, value in NOT_NUMBERS.items()
-    if label not in valid
-]
+
+def numeric_cases(table: list) -> list:
+    """One test case per row of ``table`` and value of :data:`NOT_NUMBERS` it does not accept."""
+    return [
+        pytest.param(call, value, fragment, id=f"{name}-{label}")
+        for name, call, fragment, valid in table
+        for label, value in NOT_NUMBERS.items()
+        if label not in valid
+    ]
+
+
+NUMERIC_CASES = numeric_cases(NUMERIC)
 
 
 @pytest.mark.parametrize(("call", "value", "fragment"), NUMERIC_CASES)
@@ -493,6 +500,18 @@ CASES = {
     "tree_values strings": (lambda: tree_values(KUHN.tree, np.full(SIZE, "0.5")), "sigma"),
     "to_mbb overflow": (lambda: to_mbb_per_game(1e306), "chips"),
     "to_mbb ragged": (lambda: to_mbb_per_game([[1], [1, 2]]), "chips"),
+    "Reach chance a string": (lambda: Reach("0.5", 1.0, 1.0), "chance"),
+    "Reach player_1 NaN": (lambda: Reach(1.0, math.nan, 1.0), "player_1"),
+    "Reach player_2 above 1": (lambda: Reach(1.0, 1.0, 1.5), "player_2"),
+    "Reach player_2 None": (lambda: Reach(1.0, 1.0, None), "player_2"),
+    "Reach chance negative": (lambda: Reach(-0.5, 1.0, 1.0), "chance"),
+    "Reach chance 10**400": (lambda: Reach(10**400, 1.0, 1.0), "chance"),
+    "check_entries 5000 digits": (
+        lambda: check_entries(10**5000, "the table"),
+        "the table would need <an integer of about 2**16609> numbers",
+    ),
+    "check_entries a string": (lambda: check_entries("5", "the table"), "the table"),
+    "check_entries negative": (lambda: check_entries(-1, "the table"), "the table"),
     "Reach.excluding 3": (lambda: Reach(1.0, 1.0, 1.0).excluding(3), "unknown player 3"),
     "Reach.excluding 0": (lambda: Reach(1.0, 1.0, 1.0).excluding(0), "unknown player 0"),
     "counterfactual policy": (lambda: counterfactual_values(KUHN, None), "policy"),

@@ -14,6 +14,7 @@ import json
 import math
 import os
 import tempfile
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -629,6 +630,21 @@ def test_regret_matching_of_huge_regrets_is_a_probability_vector():
     assert regret_matching([1e308, 1e308]).tolist() == [0.5, 0.5]
     assert regret_matching([1.7e308, 1.7e308, -1.0, 0.0]).tolist() == [0.5, 0.5, 0.0, 0.0]
     assert regret_matching([5e-324, 5e-324]).tolist() == [0.5, 0.5]
+
+
+def test_extreme_values_give_no_numpy_warning():
+    """An overflow that the library handles (or refuses) must not leak numpy's RuntimeWarning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert regret_matching([1e308, 1e308]).tolist() == [0.5, 0.5]
+        assert mean_and_interval([1e308, 1e308, 1e308]) == (1e308, 0.0)
+        general_sum_self_play(SHAPLEY, 2, ([1e308, 1e308, 0.0], [0.0, 0.0, 0.0]))
+        for call in (
+            lambda: sum_of_products([1e308, 1e308], [10.0, 10.0]),
+            lambda: matrix_vector(np.full((2, 2), 1e308), [10.0, 10.0]),
+            lambda: mean_and_interval([1e308, -1e308]),
+        ):
+            assert_refused(call, "")
 
 
 def test_self_play_from_huge_regrets_plays_probability_vectors():

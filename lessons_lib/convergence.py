@@ -203,10 +203,11 @@ def cfr_regret_bound(game: Game, player: int, iterations: int) -> float:
     The bound on player i's average overall regret after ``T = iterations`` iterations of CFR, with
     ``|A_i|`` the largest number of actions at any of the player's information sets.
     """
-    iterations = check_iterations(iterations)
+    delta = payoff_range(game, player)  # checks the game and the player
+    iterations = check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
     keys = game.info_sets_of(player)
     most_actions = max(len(game.actions(key)) for key in keys)
-    return payoff_range(game, player) * len(keys) * math.sqrt(most_actions) / math.sqrt(iterations)
+    return delta * len(keys) * math.sqrt(most_actions) / math.sqrt(iterations)
 
 
 def cfr_exploitability_bound(game: Game, iterations: int) -> float:

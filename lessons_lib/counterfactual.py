@@ -39,15 +39,35 @@ import numpy as np
 from lessons_lib.games.base import Game, GameTree, History
 from lessons_lib.policy import validate_policy
 from lessons_lib.sums import sum_of_products
-from lessons_lib.validation import as_finite_vector, check_choice, check_instance
+from lessons_lib.validation import (
+    as_finite_vector,
+    check_choice,
+    check_instance,
+    check_probability,
+)
 
 
-class Reach(NamedTuple):
-    """The reach probability of one history, factored by who acted: ``pi = pi_c pi_1 pi_2``."""
-
+class _ReachFields(NamedTuple):
     chance: float
     player_1: float
     player_2: float
+
+
+class Reach(_ReachFields):
+    """The reach probability of one history, factored by who acted: ``pi = pi_c pi_1 pi_2``.
+
+    Each factor is a probability in [0, 1], checked when a Reach is made.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, chance: float, player_1: float, player_2: float) -> Reach:
+        return super().__new__(
+            cls,
+            check_probability(chance, "chance"),
+            check_probability(player_1, "player_1"),
+            check_probability(player_2, "player_2"),
+        )
 
     def of(self, player: int) -> float:
         """``pi_i(h)``: the product of ``player``'s own action probabilities on the way to h."""

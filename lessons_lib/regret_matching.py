@@ -44,7 +44,8 @@ def regret_matching(cumulative_regret: Sequence[float] | np.ndarray) -> np.ndarr
     """The regret-matching strategy: positive regrets normalised, or uniform if none is positive."""
     regret = as_finite_vector(cumulative_regret, "cumulative regret")
     positive = np.maximum(regret, 0.0)
-    total = positive.sum()
+    with np.errstate(over="ignore"):  # an overflowing sum is handled below
+        total = positive.sum()
     if total > 0:
         if total < np.inf:
             return positive / total

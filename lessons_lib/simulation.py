@@ -133,7 +133,8 @@ def _mean_and_deviation(values: np.ndarray) -> tuple[float, float]:
     divided by their largest magnitude and multiplied back. A result that is itself too large for
     a float raises ``ValueError``.
     """
-    mean, spread = float(values.mean()), float(values.std(ddof=1))
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is handled below
+        mean, spread = float(values.mean()), float(values.std(ddof=1))
     if np.isfinite(mean) and np.isfinite(spread):
         return mean, spread
     scale = float(np.abs(values).max())

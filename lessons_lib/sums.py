@@ -57,7 +57,8 @@ def _products(x: object, y: object) -> np.ndarray:
     """``x * y`` element-wise, after checking both hold numbers (booleans and strings refused)."""
     arrays = [_numbers(x, "x"), _numbers(y, "y")]
     try:
-        return np.multiply(arrays[0], arrays[1])
+        with np.errstate(over="ignore", invalid="ignore"):  # a non-finite result is refused later
+            return np.multiply(arrays[0], arrays[1])
     except ValueError:
         raise ValueError(
             f"x and y must have the same shape, got shapes {arrays[0].shape} and {arrays[1].shape}"
@@ -76,7 +77,8 @@ def matrix_vector(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
             f"matrix_vector needs a matrix of shape (m, n) and vectors of length n, got shapes "
             f"{matrix.shape} and {vector.shape}"
         )
-    product = np.add.reduce(matrix * vector[..., None, :], axis=-1)
+    with np.errstate(over="ignore", invalid="ignore"):  # a non-finite product is refused below
+        product = np.add.reduce(matrix * vector[..., None, :], axis=-1)
     if not np.all(np.isfinite(product)):
         raise ValueError(
             f"matrix_vector: the product is not finite (a NaN or infinite entry, or an overflow): "

@@ -34,11 +34,28 @@ def describe(value: object, limit: int = DESCRIBE_LIMIT) -> str:
     try:
         text = repr(value)
     except Exception:  # a repr that fails (or recurses too deep) must not hide the real error
-        text = f"<{type(value).__name__} object>"
+        # an int of more than 4,300 digits has no repr (Python's int-to-str limit)
+        huge = isinstance(value, Integral) and not isinstance(value, bool)
+        text = _huge_integer(int(value)) if huge else f"<{type(value).__name__} object>"
     if len(text) <= limit:
         return text
     half = max(limit // 2 - 8, 8)
     return f"{text[:half]} ...[{len(text) - 2 * half} characters]... {text[-half:]}"
+
+
+def _huge_integer(value: int) -> str:
+    """An integer too long to print, by its size: ``'<an integer of about 2**16609>'``."""
+    sign = "-" if value < 0 else ""
+    return f"<an integer of about {sign}2**{abs(value).bit_length() - 1}>"
+
+
+def count_text(count: int) -> str:
+    """``count`` with thousands separators (``'2,147,483,648'``), or its size if it is too long
+    to print."""
+    try:
+        return f"{count:,}"
+    except ValueError:  # more than 4,300 digits: Python's int-to-str limit
+        return _huge_integer(count)
 
 
 def is_real(value: object) -> bool:
@@ -102,11 +119,16 @@ def check_integer(
 
 
 def check_entries(entries: int, what: str, limit: int = MAX_ENTRIES) -> int:
-    """Refuse, before allocating, an array of ``entries`` float64 numbers larger than ``limit``."""
+    """Refuse, before allocating, an array of ``entries`` float64 numbers larger than ``limit``.
+
+    ``entries`` is a count the library computed from its arguments, so it may be astronomically
+    large (``10**5000``); the message then shows its size, never Python's int-to-str error.
+    """
+    entries = check_integer(entries, f"the number of entries of {what}", minimum=0)
     if entries > limit:
         raise ValueError(
-            f"{what} would need {entries:,} numbers ({format_bytes(8 * entries)}), more than the "
-            f"{limit:,} ({format_bytes(8 * limit)}) this library allocates"
+            f"{what} would need {count_text(entries)} numbers ({format_bytes(8 * entries)}), more "
+            f"than the {limit:,} ({format_bytes(8 * limit)}) this library allocates"
         )
     return entries
 

@@ -14,6 +14,7 @@ import json
 import math
 import os
 import tempfile
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -96,6 +97,7 @@ from lessons_lib.sums import (
     matrix_vector,
     sum_of_products,
 )
+from lessons_lib.validation import check_entries
 
 KUHN = KuhnPoker()
 LEDUC = LeducPoker()
@@ -265,12 +267,18 @@ NUMERIC = [
     ("PublicTree.decision_nodes", lambda v: public_tree(KUHN).decision_nodes(v), "player", ()),
 ]
 
-NUMERIC_CASES = [
-    pytest.param(call, value, fragment, id=f"{name}-{label}")
-    for name, call, fragment, valid in NUMERIC
-    for label, value in NOT_NUMBERS.items()
-    if label not in valid
-]
+
+def numeric_cases(table: list) -> list:
+    """One test case per row of ``table`` and value of :data:`NOT_NUMBERS` it does not accept."""
+    return [
+        pytest.param(call, value, fragment, id=f"{name}-{label}")
+        for name, call, fragment, valid in table
+        for label, value in NOT_NUMBERS.items()
+        if label not in valid
+    ]
+
+
+NUMERIC_CASES = numeric_cases(NUMERIC)
 
 
 @pytest.mark.parametrize(("call", "value", "fragment"), NUMERIC_CASES)
@@ -493,6 +501,18 @@ CASES = {
     "tree_values strings": (lambda: tree_values(KUHN.tree, np.full(SIZE, "0.5")), "sigma"),
     "to_mbb overflow": (lambda: to_mbb_per_game(1e306), "chips"),
     "to_mbb ragged": (lambda: to_mbb_per_game([[1], [1, 2]]), "chips"),
+    "Reach chance a string": (lambda: Reach("0.5", 1.0, 1.0), "chance"),
+    "Reach player_1 NaN": (lambda: Reach(1.0, math.nan, 1.0), "player_1"),
+    "Reach player_2 above 1": (lambda: Reach(1.0, 1.0, 1.5), "player_2"),
+    "Reach player_2 None": (lambda: Reach(1.0, 1.0, None), "player_2"),
+    "Reach chance negative": (lambda: Reach(-0.5, 1.0, 1.0), "chance"),
+    "Reach chance 10**400": (lambda: Reach(10**400, 1.0, 1.0), "chance"),
+    "check_entries 5000 digits": (
+        lambda: check_entries(10**5000, "the table"),
+        "the table would need <an integer of about 2**16609> numbers",
+    ),
+    "check_entries a string": (lambda: check_entries("5", "the table"), "the table"),
+    "check_entries negative": (lambda: check_entries(-1, "the table"), "the table"),
     "Reach.excluding 3": (lambda: Reach(1.0, 1.0, 1.0).excluding(3), "unknown player 3"),
     "Reach.excluding 0": (lambda: Reach(1.0, 1.0, 1.0).excluding(0), "unknown player 0"),
     "counterfactual policy": (lambda: counterfactual_values(KUHN, None), "policy"),
@@ -610,6 +630,21 @@ def test_regret_matching_of_huge_regrets_is_a_probability_vector():
     assert regret_matching([1e308, 1e308]).tolist() == [0.5, 0.5]
     assert regret_matching([1.7e308, 1.7e308, -1.0, 0.0]).tolist() == [0.5, 0.5, 0.0, 0.0]
     assert regret_matching([5e-324, 5e-324]).tolist() == [0.5, 0.5]
+
+
+def test_extreme_values_give_no_numpy_warning():
+    """An overflow that the library handles (or refuses) must not leak numpy's RuntimeWarning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert regret_matching([1e308, 1e308]).tolist() == [0.5, 0.5]
+        assert mean_and_interval([1e308, 1e308, 1e308]) == (1e308, 0.0)
+        general_sum_self_play(SHAPLEY, 2, ([1e308, 1e308, 0.0], [0.0, 0.0, 0.0]))
+        for call in (
+            lambda: sum_of_products([1e308, 1e308], [10.0, 10.0]),
+            lambda: matrix_vector(np.full((2, 2), 1e308), [10.0, 10.0]),
+            lambda: mean_and_interval([1e308, -1e308]),
+        ):
+            assert_refused(call, "")
 
 
 def test_self_play_from_huge_regrets_plays_probability_vectors():

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
 from lessons_lib import convergence, lp, progress, scaling, stored_runs
-from lessons_lib.cfr import CFRResult, checkpoint_schedule, solve
+from lessons_lib.cfr import CFRResult, checkpoint_schedule, readable, solve
 from lessons_lib.cfr.state import CFRState, average_strategy
 from lessons_lib.cfr.training import InterruptedRun
 from lessons_lib.cfr.variants import VanillaCFR
@@ -101,6 +101,16 @@ BAD_CALLS = {
         lambda: average_strategy(np.array([-math.inf, 1.0])),
         "strategy_sum",
     ),
+    "CFRState.zeros game None": (lambda: CFRState.zeros(None), "game"),
+    "CFRState.zeros game a string": (lambda: CFRState.zeros("kuhn"), "game"),
+    "readable cfr_iteration updates unknown": (
+        lambda: readable.cfr_iteration(KUHN, CFRState.zeros(KUHN), VanillaCFR(), "sometimes"),
+        "updates",
+    ),
+    "readable cfr_iteration updates None": (
+        lambda: readable.cfr_iteration(KUHN, CFRState.zeros(KUHN), VanillaCFR(), None),
+        "updates",
+    ),
     # mccfr
     "solve_sampled exploration '0.5'": (
         lambda: solve_sampled(KUHN, "outcome", 1, exploration="0.5"),
@@ -166,6 +176,17 @@ BAD_CALLS = {
     ),
     "largest_step checkpoints None": (lambda: convergence.largest_step(None), "checkpoints"),
     "payoff_range game None": (lambda: convergence.payoff_range(None), "game"),
+    "cfr_regret_bound iterations 10**400": (
+        lambda: convergence.cfr_regret_bound(KUHN, 1, 10**400),
+        "iterations",
+    ),
+    "cfr_regret_bound game None": (lambda: convergence.cfr_regret_bound(None, 1, 10), "game"),
+    "cfr_regret_bound game a string": (lambda: convergence.cfr_regret_bound("k", 1, 10), "game"),
+    "cfr_regret_bound player 3": (lambda: convergence.cfr_regret_bound(KUHN, 3, 10), "player"),
+    "cfr_exploitability_bound 10**400": (
+        lambda: convergence.cfr_exploitability_bound(KUHN, 10**400),
+        "iterations",
+    ),
     # scaling
     "timing_table engines 'fast'": (
         lambda: scaling.timing_table([KUHN], engines="fast"),
@@ -206,6 +227,10 @@ BAD_CALLS = {
     "rerun name 'outside-seed1'": (lambda: stored_runs.rerun(KUHN, "outside-seed1", 3), "name"),
     "make_run game None": (lambda: stored_runs.make_run(None, "cfr", bool), "game"),
     "nodes_touched run None": (lambda: stored_runs.nodes_touched(None), "run"),
+    "cfr_nodes game None": (lambda: stored_runs.cfr_nodes(None), "game"),
+    "cfr_nodes game a dict": (lambda: stored_runs.cfr_nodes({}), "game"),
+    "cfr_nodes updates unknown": (lambda: stored_runs.cfr_nodes(KUHN, "sometimes"), "updates"),
+    "cfr_nodes updates True": (lambda: stored_runs.cfr_nodes(KUHN, True), "updates"),
     "train_until done 5": (lambda: stored_runs.train_until(solve(KUHN, "cfr", 1), 5), "done"),
     "history record a list": (lambda: stored_runs.history([]), "record"),
     "history record missing fields": (

@@ -31,6 +31,7 @@ import numpy as np
 from lessons_lib.abstraction.bucketing import CardBucketing
 from lessons_lib.games.base import Game, GameTree, History, group_by_info_set, read_only
 from lessons_lib.games.leduc import LeducPoker
+from lessons_lib.validation import check_instance, describe, mapping_of
 
 
 class AbstractLeduc(Game):
@@ -44,9 +45,9 @@ class AbstractLeduc(Game):
 
     def __init__(self, game: LeducPoker, bucketing: CardBucketing) -> None:
         if not isinstance(game, LeducPoker):
-            raise ValueError(f"game must be a LeducPoker, got {game!r}")
+            raise ValueError(f"game must be a LeducPoker, got {describe(game)}")
         if not isinstance(bucketing, CardBucketing):
-            raise ValueError(f"bucketing must be a CardBucketing, got {bucketing!r}")
+            raise ValueError(f"bucketing must be a CardBucketing, got {describe(bucketing)}")
         ranks, suits = game.parameters["ranks"], game.parameters["suits"]
         if (bucketing.ranks, bucketing.suits) != (ranks, suits):
             raise ValueError(
@@ -83,7 +84,7 @@ class AbstractLeduc(Game):
     def abstract_key(self, real_key: str) -> str:
         """The abstract information set that the real information set ``real_key`` belongs to."""
         if not isinstance(real_key, str) or real_key not in self._abstract_of:
-            raise ValueError(f"unknown real information set {real_key!r} of {self._real!r}")
+            raise ValueError(f"unknown real information set {describe(real_key)} of {self._real!r}")
         return self._abstract_of[real_key]
 
     def real_keys(self, key: str) -> tuple[str, ...]:
@@ -141,7 +142,7 @@ class AbstractLeduc(Game):
 
     def _checked_key(self, key: str) -> str:
         if not isinstance(key, str) or key not in self._real_keys:
-            raise ValueError(f"unknown information set {key!r} of {self!r}")
+            raise ValueError(f"unknown information set {describe(key)} of {self!r}")
         return key
 
 
@@ -154,6 +155,16 @@ def coarsen_tree(game: Game, real: GameTree, abstract_of: dict[str, str]) -> Gam
     :func:`~lessons_lib.games.base.group_by_info_set` groups them for
     :func:`~lessons_lib.games.base.build_tree` (which also checks depths agree).
     """
+    check_instance(game, Game, "game", "a Game")
+    check_instance(real, GameTree, "real", "a GameTree")
+    abstract_of = mapping_of(abstract_of, "abstract_of")
+    merged_keys = set(game.info_sets())
+    unknown = [key for key in real.keys if not _among(abstract_of.get(key), merged_keys)]
+    if unknown:
+        raise ValueError(
+            f"abstract_of must map every information set of real to one of game's, not "
+            f"{describe(unknown)}"
+        )
     keys = tuple(game.info_sets())
     key_index = {key: k for k, key in enumerate(keys)}
     merged = np.array([key_index[abstract_of[key]] for key in real.keys], dtype=int)
@@ -187,3 +198,8 @@ def coarsen_tree(game: Game, real: GameTree, abstract_of: dict[str, str]) -> Gam
         terminal=real.terminal,
         payoff=real.payoff,
     )
+
+
+def _among(key: object, keys: set[str]) -> bool:
+    """Whether ``key`` is a string among ``keys``."""
+    return isinstance(key, str) and key in keys

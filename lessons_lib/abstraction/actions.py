@@ -37,7 +37,11 @@ from lessons_lib.cfr.range_solver import action_layout, check_player, normalised
 from lessons_lib.holdem.cards import unblocked_combos
 from lessons_lib.holdem.river import RiverGame, RiverNode
 from lessons_lib.holdem.solver import RiverSolver, solve_river
-from lessons_lib.validation import as_finite_array, check_number, describe
+from lessons_lib.validation import as_finite_array, check_instance, check_number, describe
+
+#: The options of :func:`~lessons_lib.holdem.solver.solve_river` that
+#: :func:`measure_action_abstraction` passes on.
+SOLVER_OPTIONS = ("algorithm", "max_iterations", "check_every", "alpha", "beta", "gamma")
 
 
 def pseudo_harmonic(smaller: float, larger: float, bet: float) -> float:
@@ -48,7 +52,7 @@ def pseudo_harmonic(smaller: float, larger: float, bet: float) -> float:
     if b <= a:
         raise ValueError(f"larger must exceed smaller, got smaller={a!r}, larger={b!r}")
     x = check_number(bet, "bet", minimum=a, maximum=b)
-    return (b - x) * (1.0 + a) / ((b - a) * (1.0 + x))
+    return (b - x) / (b - a) * ((1.0 + a) / (1.0 + x))  # two factors in [0, 1]: no overflow
 
 
 def translate(bet: float, sizes: Sequence[float]) -> list[tuple[float, float]]:
@@ -102,6 +106,9 @@ def abstract_river(real: RiverGame, sizes: Sequence[float]) -> RiverGame:
 def bet_fraction(game: RiverGame, node: RiverNode) -> float:
     """The size of the bet that the decision node ``node`` faces, as a fraction of the pot before
     it (0 if it faces none)."""
+    check_instance(game, RiverGame, "game", "a RiverGame")
+    if not (isinstance(node, RiverNode) and node.kind == "decision"):
+        raise ValueError(f"node must be a decision RiverNode, got {describe(node)}")
     own, other = node.put_in[node.player - 1], node.put_in[2 - node.player]
     return (other - own) / (game.pot + 2.0 * own)
 
@@ -113,6 +120,7 @@ def translated_strategy(
     ``abstract``) played in ``real``: its own sizes only, off-menu bets it faces translated by
     :func:`translate` (module docstring). Rows as the action rows of ``real``."""
     _check_real(real)
+    _check_abstract(real, abstract)
     player = check_player(player)
     fine, coarse = action_layout(real, player), action_layout(abstract, player)
     strategy = as_finite_array(strategy, "strategy")
@@ -121,6 +129,7 @@ def translated_strategy(
             f"strategy must have one row per action of player {player} in the abstract river, "
             f"got shape {strategy.shape}"
         )
+    RiverSolver(abstract).checked_strategy(player, strategy, "strategy")
     coarse_row = {_path(abstract, int(e)): r for r, e in enumerate(coarse.edges)}
     menu = sorted({round(_fraction(abstract, int(e)), 9) for e in _bets(abstract)})
     out = np.zeros((len(fine.edges), len(real.combos[player])))
@@ -137,6 +146,9 @@ def measure_action_abstraction(
     """Solve the abstract river of ``sizes`` to ``target_percent`` (options as in
     :func:`~lessons_lib.holdem.solver.solve_river`), then measure its average strategy in the
     abstract river and, translated, in ``real``."""
+    unknown = sorted(set(solver) - set(SOLVER_OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown solver options {unknown!r}; expected some of {SOLVER_OPTIONS}")
     abstract = abstract_river(real, sizes)
     coarse, history = solve_river(abstract, target_percent=target_percent, **solver)
     strategies = {i: coarse.average_strategy(i) for i in (1, 2)}
@@ -208,6 +220,20 @@ def _check_real(real: object) -> None:
         raise ValueError(f"real must be a RiverGame, got {describe(real)}")
     if real.max_raises != 0:
         raise ValueError(f"real must have no raises (max_raises=0), got {real.max_raises!r}")
+
+
+def _check_abstract(real: RiverGame, abstract: object) -> None:
+    """Refuse an ``abstract`` river that is not :func:`abstract_river` of ``real`` (same spot)."""
+    check_instance(abstract, RiverGame, "abstract", "a RiverGame")
+    same = (
+        abstract.board == real.board
+        and (abstract.pot, abstract.stack, abstract.all_in) == (real.pot, real.stack, real.all_in)
+        and abstract.max_raises == 0
+        and set(abstract.bet_sizes) <= set(real.bet_sizes)
+        and all(np.array_equal(abstract.combos[i], real.combos[i]) for i in (1, 2))
+    )
+    if not same:
+        raise ValueError(f"abstract must be an abstract_river of real, got {abstract!r}")
 
 
 def _full_range(game: RiverGame, player: int) -> np.ndarray:

@@ -40,6 +40,7 @@ compares bucketings through exactly these partitions.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -47,7 +48,11 @@ from types import MappingProxyType
 
 from lessons_lib.abstraction.hand_strength import postflop_strength, preflop_strength
 from lessons_lib.games.leduc import LeducPoker
-from lessons_lib.validation import check_choice, check_integer
+from lessons_lib.validation import check_choice, check_integer, describe, is_real, list_of
+
+#: The most steps of the exact k-means (``buckets * n**2`` for ``n`` hands) allowed: a minute or
+#: so of exact fractions.
+MAX_KMEANS_STEPS = 10**7
 
 #: The bucketing methods, by name.
 METHODS = ("strength", "percentile")
@@ -83,7 +88,7 @@ class CardBucketing:
         """Whether every bucket of ``self`` lies inside a bucket of ``other``, in both rounds: the
         players of ``self``'s abstraction know at least what those of ``other``'s know."""
         if not isinstance(other, CardBucketing):
-            raise ValueError(f"other must be a CardBucketing, got {other!r}")
+            raise ValueError(f"other must be a CardBucketing, got {describe(other)}")
         if (other.ranks, other.suits) != (self.ranks, self.suits):
             raise ValueError(
                 f"bucketings of different decks cannot be compared: {self.ranks}x{self.suits} "
@@ -110,7 +115,7 @@ def card_bucketing(game: LeducPoker, method: str, buckets: int) -> CardBucketing
     ``method`` is one of :data:`METHODS`; ``buckets`` is an integer from 1 to the number of ranks.
     """
     if not isinstance(game, LeducPoker):
-        raise ValueError(f"game must be a LeducPoker, got {game!r}")
+        raise ValueError(f"game must be a LeducPoker, got {describe(game)}")
     method = check_choice(method, METHODS, "bucketing method")
     ranks, suits = int(game.parameters["ranks"]), int(game.parameters["suits"])
     buckets = check_integer(buckets, "buckets", minimum=1, maximum=ranks)
@@ -134,6 +139,7 @@ def card_bucketing(game: LeducPoker, method: str, buckets: int) -> CardBucketing
 def percentile_groups(strengths: Sequence[Fraction], buckets: int) -> list[int]:
     """Equal-size buckets: the hand at position ``j`` of the E[HS] order goes to bucket
     ``floor(j B / n)``, renumbered 0, 1, ... when ``B > n`` leaves gaps."""
+    strengths, buckets = _checked_groups(strengths, buckets)
     order = _strength_order(strengths)
     n = len(order)
     group = [0] * n
@@ -151,6 +157,13 @@ def kmeans_groups(strengths: Sequence[Fraction], buckets: int) -> list[int]:
     values ``i .. j-1``. Exact fractions; ties go to the smallest ``i``, so the answer is
     deterministic.
     """
+    strengths, buckets = _checked_groups(strengths, buckets)
+    n = len(strengths)
+    if min(buckets, n) * n * n > MAX_KMEANS_STEPS:
+        raise ValueError(
+            f"exact k-means of {n:,} strengths into {buckets:,} buckets would need about "
+            f"{min(buckets, n) * n * n:,} steps, more than the {MAX_KMEANS_STEPS:,} allowed"
+        )
     order = _strength_order(strengths)
     values = [Fraction(strengths[i]) for i in order]
     n, k_max = len(values), min(buckets, len(values))
@@ -184,6 +197,17 @@ def kmeans_groups(strengths: Sequence[Fraction], buckets: int) -> list[int]:
 
 
 _GROUPINGS = {"strength": kmeans_groups, "percentile": percentile_groups}
+
+
+def _checked_groups(strengths: object, buckets: object) -> tuple[list, int]:
+    """``strengths`` as a non-empty list of numbers (floats or exact fractions) and ``buckets``
+    as a positive integer."""
+    values = list_of(strengths, "strengths")
+    if not values or not all(is_real(x) and math.isfinite(float(x)) for x in values):
+        raise ValueError(
+            f"strengths must be a non-empty list of numbers, got {describe(strengths)}"
+        )
+    return values, check_integer(buckets, "buckets", minimum=1)
 
 
 def _strength_order(strengths: Sequence[Fraction]) -> list[int]:

@@ -27,12 +27,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from lessons_lib.games.leduc import LeducPoker
-from lessons_lib.validation import check_integer
+from lessons_lib.validation import check_integer, describe
 
 
 def showdown_score(game: LeducPoker, card: int, other: int, board: int) -> Fraction:
     """``w(c, o; b)``: 1 if rank ``card`` beats rank ``other`` on board ``board``, 1/2 for a tie,
     else 0."""
+    ranks, _ = _deck(game)
+    card = check_integer(card, "card", minimum=0, maximum=ranks - 1)
+    other = check_integer(other, "other", minimum=0, maximum=ranks - 1)
+    board = check_integer(board, "board", minimum=0, maximum=ranks - 1)
     mine, theirs = game.strength(card, board), game.strength(other, board)
     return Fraction(1) if mine > theirs else Fraction(1, 2) if mine == theirs else Fraction(0)
 
@@ -75,6 +79,6 @@ def preflop_strength(game: LeducPoker, card: int) -> Fraction:
 def _deck(game: LeducPoker) -> tuple[int, int]:
     """(ranks, suits) of ``game``, after checking it is a Leduc poker game."""
     if not isinstance(game, LeducPoker):
-        raise ValueError(f"game must be a LeducPoker, got {game!r}")
+        raise ValueError(f"game must be a LeducPoker, got {describe(game)}")
     parameters = game.parameters
     return int(parameters["ranks"]), int(parameters["suits"])

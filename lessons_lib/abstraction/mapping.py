@@ -25,6 +25,7 @@ import numpy as np
 from lessons_lib.abstraction.abstract_game import AbstractLeduc
 from lessons_lib.exploitability import exploitability
 from lessons_lib.policy import Policy, validate_policy
+from lessons_lib.validation import describe
 
 
 def induced_policy(abstract: AbstractLeduc, policy: Mapping[str, np.ndarray]) -> Policy:
@@ -50,4 +51,4 @@ def abstract_exploitability(abstract: AbstractLeduc, policy: Mapping[str, np.nda
 
 def _checked_abstraction(abstract: object) -> None:
     if not isinstance(abstract, AbstractLeduc):
-        raise ValueError(f"abstract must be an AbstractLeduc, got {abstract!r}")
+        raise ValueError(f"abstract must be an AbstractLeduc, got {describe(abstract)}")

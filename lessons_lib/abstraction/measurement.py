@@ -29,9 +29,13 @@ from lessons_lib.abstraction.abstract_game import AbstractLeduc
 from lessons_lib.abstraction.bucketing import CardBucketing, card_bucketing
 from lessons_lib.abstraction.mapping import real_exploitability
 from lessons_lib.cfr.solver import solve
+from lessons_lib.cfr.training import MAX_ITERATIONS
 from lessons_lib.games.leduc import LeducPoker
 from lessons_lib.policy import Policy
-from lessons_lib.validation import check_integer, check_number, non_empty_list_of
+from lessons_lib.validation import check_integer, check_number, describe, non_empty_list_of
+
+#: The options of :func:`solve_abstraction` that :func:`measure_abstraction` passes on.
+SOLVER_OPTIONS = ("algorithm", "check_every", "max_iterations")
 
 
 @dataclass(frozen=True)
@@ -86,10 +90,14 @@ def solve_abstraction(
     Returns ``(average policy, iterations run, in-abstraction exploitability reached)``.
     """
     if not isinstance(abstract, AbstractLeduc):
-        raise ValueError(f"abstract must be an AbstractLeduc, got {abstract!r}")
+        raise ValueError(f"abstract must be an AbstractLeduc, got {describe(abstract)}")
     target = check_number(target, "target", minimum=0.0)
-    check_every = check_integer(check_every, "check_every", minimum=1)
-    max_iterations = check_integer(max_iterations, "max_iterations", minimum=check_every)
+    check_every = check_integer(check_every, "check_every", minimum=1, maximum=MAX_ITERATIONS)
+    max_iterations = check_integer(
+        max_iterations, "max_iterations", minimum=check_every, maximum=MAX_ITERATIONS
+    )
+    if not isinstance(algorithm, str):
+        raise ValueError(f"algorithm must be a name such as 'cfr+', got {describe(algorithm)}")
     run = solve(abstract, algorithm, check_every, checkpoints=[check_every])
     while run.history[-1].average_exploitability > target and run.iterations < max_iterations:
         step = min(check_every, max_iterations - run.iterations)
@@ -102,6 +110,9 @@ def measure_abstraction(
 ) -> AbstractionMeasurement:
     """Solve ``game``'s abstraction by ``method`` with ``buckets`` buckets to ``target``
     (options ``solver`` as in :func:`solve_abstraction`) and measure it."""
+    unknown = sorted(set(solver) - set(SOLVER_OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown solver options {unknown!r}; expected some of {SOLVER_OPTIONS}")
     abstract = AbstractLeduc(game, card_bucketing(game, method, buckets))
     policy, iterations, reached = solve_abstraction(abstract, target, **solver)
     return AbstractionMeasurement(
@@ -118,7 +129,7 @@ def measure_abstractions(
 ) -> list[AbstractionMeasurement]:
     """:func:`measure_abstraction` for every bucket count of ``bucket_counts``, in that order."""
     if isinstance(bucket_counts, (str, bytes)) or not isinstance(bucket_counts, Iterable):
-        raise ValueError(f"bucket_counts must be a list of integers, got {bucket_counts!r}")
+        raise ValueError(f"bucket_counts must be a list of integers, got {describe(bucket_counts)}")
     counts = list(bucket_counts)
     if not counts:
         raise ValueError("bucket_counts must hold at least one bucket count")

@@ -46,6 +46,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from lessons_lib.cfr.state import CFRState
+from lessons_lib.cfr.training import MAX_ITERATIONS
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.ranges import (
@@ -55,13 +56,16 @@ from lessons_lib.games.ranges import (
     RangeTree,
     action_layout,
     check_player,
+    checked_table,
 )
 from lessons_lib.policy import Policy
 from lessons_lib.sums import Segments, sum_of_products
 from lessons_lib.validation import (
+    PROBABILITY_TOLERANCE,
     as_finite_array,
     check_choice,
     check_entries,
+    check_instance,
     check_integer,
     describe,
 )
@@ -134,7 +138,7 @@ class RangeSolver:
 
     def run(self, iterations: int) -> RangeSolver:
         """Run ``iterations`` more iterations; returns the solver."""
-        iterations = check_integer(iterations, "iterations", minimum=1)
+        iterations = check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
         for _ in range(iterations):
             t = self.iteration + 1
             weight = self.variant.average_weight(t)
@@ -179,6 +183,9 @@ class RangeSolver:
 
     def reach(self, player: int, prob: np.ndarray | None = None) -> np.ndarray:
         """``pi_i(k, h)`` at every node k (rows), under sigma or the given action probabilities."""
+        player = check_player(player)
+        if prob is not None:
+            prob = checked_table(prob, self._prob[player].shape, "prob", maximum=1.0)
         prob = self._prob[player] if prob is None else prob
         tree = self._tree
         reach = np.empty_like(prob)
@@ -205,6 +212,33 @@ class RangeSolver:
                 combined = np.where(mine[:, None], combined, plain)
             values[inner] = combined
         return values
+
+    # Checks of the strategies a caller gives.
+
+    def checked_strategy(self, player: int, strategy: object, name: str) -> np.ndarray:
+        """``strategy`` after checking it is a strategy table of ``player`` (rows as
+        :meth:`action_rows`, a probability vector per decision node and hand)."""
+        decisions = self._layout[player].decisions
+        table = checked_rows(strategy, decisions, name, minimum=0.0)
+        if table.shape != self.regret[player].shape:
+            raise ValueError(
+                f"{name} must have shape {self.regret[player].shape} (player {player}'s actions "
+                f"by hands), got {table.shape}"
+            )
+        if np.any(np.abs(decisions.totals(table) - 1.0) > PROBABILITY_TOLERANCE * 10):
+            raise ValueError(
+                f"{name} must sum to 1 at every decision and hand: {describe(strategy)}"
+            )
+        return table
+
+    def checked_strategies(self, strategies: object) -> dict[int, np.ndarray]:
+        """``strategies`` after checking it maps players 1 and 2 to their strategy tables."""
+        if not (isinstance(strategies, dict) and set(strategies) == {1, 2}):
+            raise ValueError(
+                "strategies must map players 1 and 2 to strategy tables, got "
+                f"{describe(strategies)}"
+            )
+        return {i: self.checked_strategy(i, strategies[i], f"strategies[{i}]") for i in (1, 2)}
 
     # Results.
 
@@ -234,6 +268,11 @@ class RangeSolver:
         """The actions at the decision node called ``node`` and their probabilities per private
         hand of the player to act there (rows: actions; default: the average strategy)."""
         tree = self._tree
+        if strategy is not None:
+            k = tree.node_index(node)
+            player = int(tree.player[k])
+            if player:
+                strategy = self.checked_strategy(player, strategy, "strategy")
         k = tree.node_index(node)
         player = int(tree.player[k])
         if player == 0:
@@ -247,6 +286,7 @@ class RangeSolver:
         """``strategy`` (rows as :meth:`action_rows`) spread over the nodes: the probability of
         the action into each node, 1 where the player did not act."""
         player = check_player(player)
+        strategy = self.checked_strategy(player, strategy, "strategy")
         prob = np.ones_like(self._prob[player])
         prob[self._layout[player].edges] = strategy
         return prob
@@ -255,6 +295,8 @@ class RangeSolver:
         """``BR_i``: the best response's expected chips against the opponent's ``strategy``
         (default: the opponent's average strategy)."""
         player = check_player(player)
+        if strategy is not None:
+            strategy = self.checked_strategy(3 - player, strategy, "strategy")
         other = self.average_strategy(3 - player) if strategy is None else strategy
         prob = self.node_probabilities(3 - player, other)
         values = self._sweep(player, self._prob[player], self.reach(3 - player, prob), best=True)
@@ -262,6 +304,8 @@ class RangeSolver:
 
     def expected_value(self, strategies: dict[int, np.ndarray] | None = None) -> float:
         """Player 1's expected chips when both follow ``strategies`` (default: the averages)."""
+        if strategies is not None:
+            strategies = self.checked_strategies(strategies)
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
@@ -270,6 +314,8 @@ class RangeSolver:
 
     def exploitability(self, strategies: dict[int, np.ndarray] | None = None) -> float:
         """``(BR_1 + BR_2) / 2`` in chips per hand (module docstring); default: the averages."""
+        if strategies is not None:
+            strategies = self.checked_strategies(strategies)
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         return 0.5 * (
@@ -336,11 +382,13 @@ class RangeSolver:
 def regret_matching(regret: np.ndarray, decisions: Segments) -> np.ndarray:
     """``sigma(a) = R+(a) / sum_b R+(b)`` per information set (rows cut by ``decisions``, one
     column per hand), uniform where no regret is positive (Hart and Mas-Colell 2000)."""
+    regret = checked_rows(regret, decisions, "regret")
     return normalised(np.maximum(regret, 0.0), decisions)
 
 
 def normalised(weights: np.ndarray, decisions: Segments) -> np.ndarray:
     """Each segment's rows divided by their sum, per column; uniform where the sum is zero."""
+    weights = checked_rows(weights, decisions, "weights", minimum=0.0)
     total = decisions.totals(weights)
     widths = np.bincount(decisions.segment_of_row).take(decisions.segment_of_row)
     out = np.empty_like(weights)
@@ -353,6 +401,30 @@ def _node_rows(layout: ActionLayout) -> list[slice]:
     """The rows of each decision node of ``layout``, in node order."""
     ends = [*layout.decisions.starts[1:], len(layout.edges)]
     return [slice(int(a), int(b)) for a, b in zip(layout.decisions.starts, ends, strict=True)]
+
+
+def checked_rows(
+    values: object, decisions: Segments, name: str, minimum: float | None = None
+) -> np.ndarray:
+    """``values`` as a finite 2-D float array with one row per row of ``decisions``, small enough
+    that a segment's sum cannot overflow, and no entry below ``minimum`` if given."""
+    check_instance(decisions, Segments, "decisions", "a Segments")
+    if isinstance(values, np.ndarray) and values.dtype.kind == "f":
+        array = values
+    else:
+        array = as_finite_array(values, name)
+    rows = len(decisions.segment_of_row)
+    if array.ndim != 2 or array.shape[0] != rows:
+        raise ValueError(f"{name} must have {rows} rows (one per action), got {describe(values)}")
+    if array.size:
+        low, high = array.min(), array.max()
+        if not (np.isfinite(low) and np.isfinite(high)):
+            raise ValueError(f"{name} has a non-finite entry: {describe(values)}")
+        if max(-low, high) > np.finfo(float).max / max(rows, 1):
+            raise ValueError(f"{name} is too large to sum without overflow: {describe(values)}")
+        if minimum is not None and low < minimum:
+            raise ValueError(f"{name} must have no entry below {minimum}, got {describe(values)}")
+    return array
 
 
 __all__ = [

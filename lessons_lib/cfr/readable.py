@@ -42,6 +42,7 @@ def cfr_iteration(game: Game, state: CFRState, variant: Variant, updates: str) -
     updates: player 1 updates first, then player 2 walks the tree against ``sigma_1^{t+1}``,
     player 1's strategy *after* its update.
     """
+    check_choice(updates, UPDATE_SCHEMES, "updates")
     t = state.iteration + 1
     weight = variant.average_weight(t)
     if updates == "simultaneous":

@@ -24,7 +24,7 @@ import numpy as np
 from lessons_lib.games.base import Game
 from lessons_lib.policy import Policy
 from lessons_lib.regret_matching import regret_matching
-from lessons_lib.validation import as_finite_array, as_finite_vector, describe
+from lessons_lib.validation import as_finite_array, as_finite_vector, check_instance, describe
 
 
 def average_strategy(strategy_sum: np.ndarray) -> np.ndarray:
@@ -65,6 +65,7 @@ class CFRState:
     @classmethod
     def zeros(cls, game: Game) -> CFRState:
         """The state before the first iteration: all regrets and strategy sums zero."""
+        check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
         return cls(
             cumulative_regret={key: np.zeros(len(game.actions(key))) for key in game.info_sets()},
             strategy_sum={key: np.zeros(len(game.actions(key))) for key in game.info_sets()},

@@ -31,7 +31,13 @@ import numpy as np
 from lessons_lib.games.base import Game
 from lessons_lib.games.public import PublicTree, public_tree
 from lessons_lib.sums import Segments
-from lessons_lib.validation import check_integer, describe
+from lessons_lib.validation import (
+    PROBABILITY_TOLERANCE,
+    as_finite_array,
+    check_instance,
+    check_integer,
+    describe,
+)
 
 
 @runtime_checkable
@@ -88,6 +94,8 @@ class ActionLayout:
 def action_layout(game: RangeGame, player: int) -> ActionLayout:
     """``player``'s action rows on ``game``'s public tree: the children of the player's decision
     nodes, in node order."""
+    check_instance(game, RangeGame, "game", "a RangeGame (a public tree and ranges)")
+    player = check_player(player)
     tree = game.public_tree
     nodes = tree.decision_nodes(player)
     if not nodes.size:
@@ -97,6 +105,24 @@ def action_layout(game: RangeGame, player: int) -> ActionLayout:
     )
     widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
     return ActionLayout(edges, Segments.of_widths(widths), tree.parent[edges])
+
+
+def checked_table(
+    values: object, shape: tuple[int, ...], name: str, maximum: float | None = None
+) -> np.ndarray:
+    """``values`` as a finite float array of ``shape``, entries in [0, ``maximum``]."""
+    if isinstance(values, np.ndarray) and values.dtype.kind == "f" and values.shape == shape:
+        array = values  # the common case: no copy
+        if not np.all(np.isfinite(array)):
+            raise ValueError(f"{name} has a non-finite entry: {describe(values)}")
+    else:
+        array = as_finite_array(values, name)
+        if array.shape != shape:
+            raise ValueError(f"{name} must have shape {shape}, got {describe(values)}")
+    top = np.inf if maximum is None else maximum + PROBABILITY_TOLERANCE
+    if array.size and (array.min() < 0 or array.max() > top):
+        raise ValueError(f"{name} must hold entries in [0, {maximum}], got {describe(values)}")
+    return array
 
 
 def check_player(player: object) -> int:
@@ -145,6 +171,7 @@ class PublicTreeRanges:
     """
 
     def __init__(self, game: Game) -> None:
+        check_instance(game, Game, "game", "a Game")
         public = public_tree(game)
         self.game = game
         self.public = public
@@ -163,6 +190,8 @@ class PublicTreeRanges:
         return np.ones(len(self.public.hands))
 
     def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+        shape = (len(self.public_tree.parent), len(self.public.hands))
+        reach = checked_table(reach, shape, "reach", maximum=1.0)
         opponent = reach[self.public_tree.terminals]
         if check_player(player) == 1:
             return np.add.reduce(self._payoff * opponent[:, None, :], axis=2)

@@ -16,11 +16,11 @@ hand (``"AKo"``, 12 combos) below it; 13 * 6 + 78 * 4 + 78 * 12 = 1,326.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from lessons_lib.validation import describe
+from lessons_lib.validation import as_finite_array, describe
 
 #: The ranks, lowest first.
 RANKS = "23456789TJQKA"
@@ -30,21 +30,55 @@ SUITS = "cdhs"
 BOARD_SIZE = 5
 
 
-def parse_card(text: object) -> int:
+def parse_card(text: object, name: str = "card") -> int:
     """The number ``4 * rank + suit`` of a card written like ``"As"`` (ValueError otherwise)."""
     if not (isinstance(text, str) and len(text) == 2):
-        raise ValueError(f"a card is a rank and a suit such as 'As' or 'Td', got {describe(text)}")
+        raise ValueError(
+            f"{name}: a card is a rank and a suit such as 'As' or 'Td', got {describe(text)}"
+        )
     rank, suit = RANKS.find(text[0].upper()), SUITS.find(text[1].lower())
     if rank < 0 or suit < 0:
-        raise ValueError(f"unknown card {describe(text)}: ranks are {RANKS!r}, suits are {SUITS!r}")
+        raise ValueError(
+            f"{name}: unknown card {describe(text)}: ranks are {RANKS!r}, suits are {SUITS!r}"
+        )
     return 4 * rank + suit
 
 
 def card_name(card: int) -> str:
     """The name (``"As"``) of card number ``card``."""
-    if not (isinstance(card, (int, np.integer)) and 0 <= card < 52):
+    if isinstance(card, (bool, np.bool_)) or not (
+        isinstance(card, (int, np.integer)) and 0 <= card < 52
+    ):
         raise ValueError(f"a card number is an integer from 0 to 51, got {describe(card)}")
     return RANKS[card // 4] + SUITS[card % 4]
+
+
+def card_numbers(cards: object, name: str, shape: tuple[int | None, ...]) -> np.ndarray:
+    """``cards`` as an int array of card numbers (0 to 51) of ``shape`` (``None``: any length),
+    after checking it holds integers only; the cards of a row (or of a 1-D array) are distinct."""
+    array = as_finite_array(cards, name)  # numbers only: no strings, booleans or None
+    wanted = len(shape) == array.ndim and all(
+        n is None or n == m for n, m in zip(shape, array.shape, strict=True)
+    )
+    if not wanted:
+        rows = " x ".join("n" if n is None else str(n) for n in shape)
+        raise ValueError(
+            f"{name} must be an array of card numbers of shape {rows}, got {describe(cards)}"
+        )
+    integers = np.asarray(cards).dtype.kind in "iu" or not array.size
+    if not integers or np.any((array < 0) | (array > 51)):
+        raise ValueError(f"{name} must hold card numbers, integers from 0 to 51: {describe(cards)}")
+    numbers = array.astype(np.int64)
+    rows = numbers.reshape(-1, numbers.shape[-1]) if numbers.ndim else numbers.reshape(1, 1)
+    ordered = np.sort(rows, axis=1)
+    if np.any(ordered[:, 1:] == ordered[:, :-1]):
+        raise ValueError(f"{name} repeat a card within one hand or board: {describe(cards)}")
+    return numbers
+
+
+def combo_cards(combos: object, name: str = "combos") -> np.ndarray:
+    """``combos`` as an ``(n, 2)`` int array of two distinct card numbers per row."""
+    return card_numbers(combos, name, (None, 2))
 
 
 def parse_cards(cards: str | Sequence[str], name: str = "cards") -> tuple[int, ...]:
@@ -52,15 +86,17 @@ def parse_cards(cards: str | Sequence[str], name: str = "cards") -> tuple[int, .
     if isinstance(cards, str):
         text = cards.replace(" ", "").replace(",", "")
         if len(text) % 2:
-            raise ValueError(f"{name} must be whole cards such as 'KsQd7h', got {cards!r}")
+            raise ValueError(f"{name} must be whole cards such as 'KsQd7h', got {describe(cards)}")
         names = [text[k : k + 2] for k in range(0, len(text), 2)]
-    elif isinstance(cards, Sequence):
+    elif isinstance(cards, Sequence) and not isinstance(cards, (bytes, bytearray, Mapping)):
         names = list(cards)
     else:
         raise ValueError(
             f"{name} must be a string such as 'KsQd7h' or a list of cards, got {describe(cards)}"
         )
-    numbers = tuple(parse_card(card) for card in names)
+    if len(names) > 52:
+        raise ValueError(f"{name} must be distinct cards, at most 52, got {describe(cards)}")
+    numbers = tuple(parse_card(card, name) for card in names)
     if len(set(numbers)) != len(numbers):
         repeated = sorted({card_name(c) for c in numbers if numbers.count(c) > 1})
         raise ValueError(f"{name} repeat the card(s) {', '.join(repeated)}: {describe(cards)}")
@@ -71,7 +107,9 @@ def parse_board(board: str | Sequence[str]) -> tuple[int, ...]:
     """A river board: exactly five distinct cards (see :func:`parse_cards`)."""
     cards = parse_cards(board, "board")
     if len(cards) != BOARD_SIZE:
-        raise ValueError(f"a river board has {BOARD_SIZE} cards, got {len(cards)}: {board!r}")
+        raise ValueError(
+            f"a river board has {BOARD_SIZE} cards, got {len(cards)}: board={describe(board)}"
+        )
     return cards
 
 
@@ -83,20 +121,21 @@ def all_combos() -> np.ndarray:
 
 def unblocked_combos(board: Sequence[int]) -> np.ndarray:
     """The combos that share no card with ``board`` (card numbers), in :func:`all_combos` order."""
+    cards = card_numbers(board, "board", (None,))
     combos = all_combos()
-    blocked = np.isin(combos, np.asarray(board, dtype=int)).any(axis=1)
+    blocked = np.isin(combos, cards).any(axis=1)
     return combos[~blocked]
 
 
 def combo_name(combo: Sequence[int]) -> str:
     """``"AhKd"``: the two cards of a combo, high card first."""
-    high, low = sorted((int(combo[0]), int(combo[1])), reverse=True)
+    high, low = sorted(card_numbers(combo, "combo", (2,)).tolist(), reverse=True)
     return card_name(high) + card_name(low)
 
 
 def class_name(combo: Sequence[int]) -> str:
     """The grid class of a combo: ``"QQ"``, ``"AKs"`` or ``"AKo"``."""
-    high, low = sorted((int(combo[0]), int(combo[1])), reverse=True)
+    high, low = sorted(card_numbers(combo, "combo", (2,)).tolist(), reverse=True)
     if high // 4 == low // 4:
         return 2 * RANKS[high // 4]
     return RANKS[high // 4] + RANKS[low // 4] + ("s" if high % 4 == low % 4 else "o")
@@ -108,7 +147,7 @@ def grid_cell(combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     A pair sits on the diagonal, a suited class above it (row: the high rank), an offsuit class
     below it (column: the high rank).
     """
-    combos = np.asarray(combos, dtype=int)
+    combos = combo_cards(combos)
     high = 12 - np.maximum(combos[:, 0], combos[:, 1]) // 4
     low = 12 - np.minimum(combos[:, 0], combos[:, 1]) // 4
     suited = combos[:, 0] % 4 == combos[:, 1] % 4
@@ -158,13 +197,15 @@ def grid_means(
     For a strategy grid, ``values`` is a combo's probability of an action and ``weights`` its
     range weight (or its reach at the node), so a cell shows how often the class takes the action.
     """
-    combos = np.asarray(combos, dtype=int)
-    values, weights = np.asarray(values, dtype=float), np.asarray(weights, dtype=float)
+    combos = combo_cards(combos)
+    values, weights = as_finite_array(values, "values"), as_finite_array(weights, "weights")
     if values.shape != (len(combos),) or weights.shape != (len(combos),):
         raise ValueError(
             f"values and weights need one entry per combo ({len(combos)}), got shapes "
             f"{values.shape} and {weights.shape}"
         )
+    if np.any(weights < 0) or np.add.reduce(weights) > 1e300:
+        raise ValueError(f"weights must be non-negative and not huge, got {describe(weights)}")
     rows, columns = grid_cell(combos)
     cell = rows * 13 + columns
     total = np.bincount(cell, weights, 169)

@@ -45,19 +45,25 @@ from lessons_lib.validation import describe
 #: The token for the full range.
 ANY = "any"
 
+#: The smallest positive weight a range may give a combo: a smaller one (``1e-400`` reads as 0)
+#: would make a river's values overflow (:class:`~lessons_lib.holdem.river.RiverGame` divides by
+#: the product of the two ranges' weights).
+MIN_WEIGHT = 1e-9
+
 
 def parse_range(text: str, board: str | Sequence[str]) -> np.ndarray:
     """The weights of range ``text`` over the combos ``board`` does not block (module docstring).
 
     Entry k is the weight of ``unblocked_combos(board)[k]``.
     """
-    cards = parse_board(board)
     weights = combo_weights(text)
+    cards = parse_board(board)
     combos = unblocked_combos(cards)
     for token, combo in _explicit_combos(text):
         if set(combo) & set(cards):
             raise ValueError(
-                f"range token {token!r}: the board {board!r} blocks {combo_name(combo)}"
+                f"range token {describe(token)}: the board {describe(board)} blocks "
+                f"{combo_name(combo)}"
             )
     return weights[_all_index(combos)]
 
@@ -69,10 +75,10 @@ def combo_weights(text: str) -> np.ndarray:
     weights = np.zeros(len(all_combos()))
     tokens = [token.strip() for token in text.split(",")]
     if not any(tokens):
-        raise ValueError(f"a range names at least one hand, got {text!r}")
+        raise ValueError(f"a range names at least one hand, got {describe(text)}")
     for token in tokens:
         if not token:
-            raise ValueError(f"range {text!r} has an empty token (two commas in a row?)")
+            raise ValueError(f"range {describe(text)} has an empty token (two commas in a row?)")
         body, weight = _split_weight(token)
         weights[_all_index(token_combos(body, token))] = weight
     return weights
@@ -80,6 +86,8 @@ def combo_weights(text: str) -> np.ndarray:
 
 def token_combos(body: str, token: str | None = None) -> np.ndarray:
     """The combos one range token names (without its ``:w``), rows ``(high, low)``."""
+    if not isinstance(body, str) or not (token is None or isinstance(token, str)):
+        raise ValueError(f"a range token is a string such as 'QQ+', got {describe(body)}")
     token = body if token is None else token
     if body.lower() == ANY:
         return all_combos()
@@ -109,7 +117,14 @@ def _split_weight(token: str) -> tuple[str, float]:
     except ValueError:
         weight = float("nan")
     if not 0.0 <= weight <= 1.0:  # also refuses nan
-        raise ValueError(f"range token {token!r}: a weight is a number in [0, 1], got {text!r}")
+        raise ValueError(
+            f"range token {describe(token)}: a weight is a number in [0, 1], got {describe(text)}"
+        )
+    if 0.0 < weight < MIN_WEIGHT or (weight == 0.0 and any(c in "123456789" for c in text)):
+        raise ValueError(
+            f"range token {describe(token)}: a weight is 0 or at least {MIN_WEIGHT:g}, got "
+            f"{describe(text)}"
+        )
     return body.strip(), weight
 
 
@@ -121,7 +136,7 @@ def _check_class(core: str, token: str) -> None:
         else:
             class_combos(core)
     except ValueError as error:
-        raise ValueError(f"bad range token {token!r}: {error}") from None
+        raise ValueError(f"bad range token {describe(token)}: {error}") from None
 
 
 def _classes(names: list[str]) -> np.ndarray:
@@ -147,8 +162,8 @@ def _span(body: str, token: str) -> np.ndarray:
         return _classes([2 * r for r in RANKS[low : high + 1]])
     if a[0] != b[0] or a[0] == a[1] or b[0] == b[1] or first[2:].lower() != last[2:].lower():
         raise ValueError(
-            f"bad range token {token!r}: a span joins two pairs (QQ-99) or two hands with one "
-            "high card and one kind (A5s-A2s)"
+            f"bad range token {describe(token)}: a span joins two pairs (QQ-99) or two hands "
+            "with one high card and one kind (A5s-A2s)"
         )
     low, high = sorted((RANKS.index(a[1]), RANKS.index(b[1])))
     return _classes([a[0] + k + first[2:].lower() for k in RANKS[low : high + 1]])
@@ -159,9 +174,9 @@ def _explicit(body: str, token: str) -> tuple[int, int]:
     try:
         first, second = parse_card(body[:2]), parse_card(body[2:])
     except ValueError as error:
-        raise ValueError(f"bad range token {token!r}: {error}") from None
+        raise ValueError(f"bad range token {describe(token)}: {error}") from None
     if first == second:
-        raise ValueError(f"bad range token {token!r}: a hand is two different cards")
+        raise ValueError(f"bad range token {describe(token)}: a hand is two different cards")
     return max(first, second), min(first, second)
 
 

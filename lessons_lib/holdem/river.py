@@ -43,7 +43,7 @@ its terminal values by sorting hands, not from a payoff per deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -51,7 +51,7 @@ import numpy as np
 
 from lessons_lib.games.base import Deal, Game, History, check_histories
 from lessons_lib.holdem.cards import combo_name, parse_board, unblocked_combos
-from lessons_lib.holdem.ranges import parse_range
+from lessons_lib.holdem.ranges import MIN_WEIGHT, parse_range
 from lessons_lib.holdem.showdown import CardRemoval
 from lessons_lib.holdem.strength import hand_strength
 from lessons_lib.sums import sum_of_products
@@ -59,6 +59,13 @@ from lessons_lib.validation import as_finite_vector, check_integer, check_number
 
 #: The most nodes a river's tree may have (a menu of many sizes and raises grows it quickly).
 MAX_NODES = 100_000
+
+#: The smallest and largest pot and stack, in chips: within them no value of the solver or the
+#: linear program overflows or loses its precision (a river is the same game at any scale).
+MIN_CHIPS, MAX_CHIPS = 1e-6, 1e12
+
+#: The smallest and largest bet or raise size, as a fraction of the pot (sizes are named to 0.1%).
+MIN_FRACTION, MAX_FRACTION = 1e-3, 1e3
 
 #: The kinds of node of the river's public tree.
 NODE_KINDS = ("decision", "fold", "showdown")
@@ -109,21 +116,26 @@ class RiverTree:
 
     def node_name(self, k: int) -> str:
         """The name of node ``k`` (:attr:`RiverNode.name`)."""
+        k = check_integer(k, "node number k", minimum=0, maximum=len(self.nodes) - 1)
         return self.nodes[k].name
 
     def action_name(self, k: int) -> str:
         """The action that leads to node ``k`` (``"bet 75%"``)."""
+        k = check_integer(k, "node number k", minimum=1, maximum=len(self.nodes) - 1)
         return self.nodes[k].actions[-1]
 
     def node_index(self, name: str) -> int:
         """The number of the node called ``name`` (:attr:`RiverNode.name`)."""
+        if not isinstance(name, str):
+            raise ValueError(f"a node name is a string such as 'check', got {describe(name)}")
         for k, node in enumerate(self.nodes):
             if node.name == name:
                 return k
-        raise ValueError(f"no node {name!r} in this river's tree")
+        raise ValueError(f"no node {describe(name)} in this river's tree")
 
     def decision_nodes(self, player: int) -> np.ndarray:
         """The decision nodes of ``player`` (1 or 2), in node order."""
+        player = _player(player)
         return np.flatnonzero(self.player == player)
 
 
@@ -150,16 +162,20 @@ class RiverGame(Game):
     ) -> None:
         self.board = parse_board(board)
         self.board_text = board if isinstance(board, str) else "".join(board)
-        self.pot = check_number(pot, "pot", minimum=0.0, open_minimum=True)
-        self.stack = check_number(stack, "stack", minimum=0.0, open_minimum=True)
+        if isinstance(ranges, (str, bytes, Mapping)) or not isinstance(ranges, Sequence):
+            raise ValueError(f"ranges must be two ranges, one per player, got {describe(ranges)}")
+        self.pot = check_number(pot, "pot", minimum=MIN_CHIPS, maximum=MAX_CHIPS)
+        self.stack = check_number(stack, "stack", minimum=MIN_CHIPS, maximum=MAX_CHIPS)
         self.bet_sizes = _bet_sizes(bet_sizes)
         if len(self.bet_sizes) > len(SIZE_CODES):
             raise ValueError(
                 f"bet_sizes may hold at most {len(SIZE_CODES)} sizes (one letter each in "
                 f"histories), got {len(self.bet_sizes)}"
             )
-        self.raise_size = check_number(raise_size, "raise_size", minimum=0.0, open_minimum=True)
-        self.max_raises = check_integer(max_raises, "max_raises", minimum=0)
+        self.raise_size = check_number(
+            raise_size, "raise_size", minimum=MIN_FRACTION, maximum=MAX_FRACTION
+        )
+        self.max_raises = check_integer(max_raises, "max_raises", minimum=0, maximum=MAX_NODES)
         if not isinstance(all_in, bool):
             raise ValueError(f"all_in must be True or False, got {describe(all_in)}")
         if not self.bet_sizes and not all_in:
@@ -188,6 +204,10 @@ class RiverGame(Game):
             weights = as_finite_vector(given, name, size)
             if np.any((weights < 0) | (weights > 1)):
                 raise ValueError(f"{name} must hold weights in [0, 1], got {describe(given)}")
+            if np.any((weights > 0) & (weights < MIN_WEIGHT)):
+                raise ValueError(
+                    f"{name}: a weight is 0 or at least {MIN_WEIGHT:g}: {describe(given)}"
+                )
         if not np.any(weights > 0):
             raise ValueError(f"{name} holds no combo the board {self.board_text!r} allows")
         return weights
@@ -219,6 +239,9 @@ class RiverGame(Game):
         """``v_i(z, h)`` at every terminal (folds, then showdowns) from the opponent's ranges
         ``reach`` at every node: ``u_i(z) mass(h) / Z`` at a fold, ``stake (win - lose) / Z`` at a
         showdown (:class:`~lessons_lib.holdem.showdown.CardRemoval`)."""
+        shape = (len(self.public_tree.nodes), len(self.combos[3 - _player(player)]))
+        if not (isinstance(reach, np.ndarray) and reach.shape == shape):
+            raise ValueError(f"reach must be an array of shape {shape}, got {describe(reach)}")
         tree, removal = self.public_tree, self.removal[_player(player)]
         sign = 1.0 if player == 1 else -1.0
         fold = (sign / self.normaliser * tree.fold_payoff)[:, None] * removal.mass(
@@ -241,6 +264,8 @@ class RiverGame(Game):
 
     def moves(self, node: RiverNode) -> list[tuple[str, RiverNode]]:
         """The legal actions (by name) at a decision node and the node each leads to."""
+        if not (isinstance(node, RiverNode) and node.kind == "decision"):
+            raise ValueError(f"node must be a decision RiverNode, got {describe(node)}")
         i = node.player
         own, other = node.put_in[i - 1], node.put_in[2 - i]
         total = self.pot + own + other
@@ -489,7 +514,9 @@ def _bet_sizes(sizes: object) -> tuple[float, ...]:
     """The bet fractions, each a positive number, sorted, no repeats."""
     if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
         raise ValueError(f"bet_sizes must be a list of pot fractions, got {describe(sizes)}")
-    checked = sorted({check_number(f, "a bet size", minimum=0.0, open_minimum=True) for f in sizes})
+    checked = sorted(
+        {check_number(f, "a bet size", minimum=MIN_FRACTION, maximum=MAX_FRACTION) for f in sizes}
+    )
     labels = [_percent(f) for f in checked]
     if len(set(labels)) < len(labels):
         raise ValueError(

@@ -19,18 +19,23 @@ pair and terminal, so this is for rivers of a few dozen combos per range, not fu
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 import numpy as np
 from scipy import sparse
 
-from lessons_lib.cfr.range_solver import action_layout, normalised
+from lessons_lib.cfr.range_solver import action_layout, check_player, normalised
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.holdem.showdown import compatible
 from lessons_lib.lp import SequenceForm, optimal_plan
-from lessons_lib.validation import check_entries
+from lessons_lib.validation import check_entries, check_instance
 
 
 def last_rows(game: RiverGame, player: int) -> np.ndarray:
     """For every node, the row of ``player``'s last action above it, or -1 if none."""
+    check_instance(game, RiverGame, "game", "a RiverGame")
+    player = check_player(player)
     tree, layout = game.public_tree, action_layout(game, player)
     row_of_node = np.full(len(tree.nodes), -1)
     row_of_node[layout.edges] = np.arange(len(layout.edges))
@@ -42,6 +47,7 @@ def last_rows(game: RiverGame, player: int) -> np.ndarray:
 
 def river_sequence_form(game: RiverGame) -> SequenceForm:
     """The sequence form of ``game`` (module docstring), ready for :func:`lessons_lib.lp`."""
+    check_instance(game, RiverGame, "game", "a RiverGame")
     tree = game.public_tree
     n = {i: len(game.combos[i]) for i in (1, 2)}
     check_entries(len(tree.nodes) * n[1] * n[2], "the river's sequence-form payoff matrix")
@@ -97,13 +103,17 @@ def solve_river_lp(game: RiverGame) -> tuple[float, dict[int, np.ndarray]]:
 
     The strategies are laid out like :meth:`~lessons_lib.holdem.solver.RiverSolver.
     average_strategy` (rows: actions, columns: combos); uniform where a plan never reaches.
+    The payoffs are divided by a power of two near the largest stake (exactly, and undone on the
+    value): HiGHS works with payoffs near 1, and a river is the same game at any scale.
     """
     form = river_sequence_form(game)
+    scale = 2.0 ** math.frexp(game.pot / 2 + game.stack)[1]
+    form = replace(form, payoff=form.payoff / scale)
     strategies, value = {}, 0.0
     for i in (1, 2):
         plan, found = optimal_plan(form, i)
         if i == 1:
-            value = found
+            value = found * scale
         layout = action_layout(game, i)
         weights = plan[1:].reshape(len(layout.edges), len(game.combos[i]))
         strategies[i] = normalised(weights, layout.decisions)

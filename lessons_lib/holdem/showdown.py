@@ -38,10 +38,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lessons_lib.holdem.cards import combo_cards
+from lessons_lib.validation import as_finite_array, check_entries, describe
+
+#: The largest hand strength :class:`CardRemoval` sorts (phevaluator's are at most 7,462).
+MAX_STRENGTH = 2**31
+
+#: How far above 1 a reach may be (rounding of products of probabilities).
+REACH_TOLERANCE = 1e-9
+
 
 def compatible(own: np.ndarray, other: np.ndarray) -> np.ndarray:
     """``C[h, h'] = 1`` if combos ``own[h]`` and ``other[h']`` share no card, else 0."""
-    own, other = np.asarray(own), np.asarray(other)
+    own, other = combo_cards(own, "own"), combo_cards(other, "other")
+    check_entries(len(own) * len(other), "the compatibility matrix")
     shared = (own[:, None, :, None] == other[None, :, None, :]).any(axis=(2, 3))
     return (~shared).astype(float)
 
@@ -55,8 +65,10 @@ def showdown_matrix(
     own: np.ndarray, other: np.ndarray, own_strength: np.ndarray, other_strength: np.ndarray
 ) -> np.ndarray:
     """``sign(s(h) - s(h'))`` where the combos are compatible, 0 where they share a card."""
-    sign = np.sign(np.subtract.outer(np.asarray(own_strength), np.asarray(other_strength)))
-    return sign * compatible(own, other)
+    matrix = compatible(own, other)
+    own_strength = _strengths(own_strength, matrix.shape[0], "own_strength")
+    other_strength = _strengths(other_strength, matrix.shape[1], "other_strength")
+    return np.sign(np.subtract.outer(own_strength, other_strength)) * matrix
 
 
 def matrix_values(matrix: np.ndarray, reach: np.ndarray) -> np.ndarray:
@@ -65,7 +77,10 @@ def matrix_values(matrix: np.ndarray, reach: np.ndarray) -> np.ndarray:
     One row at a time, summed element-wise by ``np.add.reduce`` (no BLAS), so that no more than
     the matrix itself is held: for tests and for the comparison with :class:`CardRemoval`.
     """
-    rows = np.atleast_2d(np.asarray(reach, dtype=float))
+    matrix = as_finite_array(matrix, "matrix")
+    if matrix.ndim != 2 or np.any(np.abs(matrix) > 1):
+        raise ValueError(f"matrix must be a 2-D array of 0, 1 and -1, got {describe(matrix)}")
+    rows = _reach_columns(reach, matrix.shape[1]).T
     return np.array([np.add.reduce(matrix * row, axis=1) for row in rows])
 
 
@@ -97,9 +112,9 @@ class CardRemoval:
         other_strength: np.ndarray,
     ) -> CardRemoval:
         """Prepare the evaluation of ``own`` combos against ``other`` combos (rows of two cards)."""
-        own, other = np.asarray(own, dtype=np.int64), np.asarray(other, dtype=np.int64)
-        s_own = np.asarray(own_strength, dtype=np.int64)
-        s_other = np.asarray(other_strength, dtype=np.int64)
+        own, other = combo_cards(own, "own"), combo_cards(other, "other")
+        s_own = _strengths(own_strength, len(own), "own_strength")
+        s_other = _strengths(other_strength, len(other), "other_strength")
         by_strength = np.argsort(s_other, kind="stable")
         sorted_strength = s_other[by_strength]
         span = int(max(s_own.max(initial=0), s_other.max(initial=0))) + 2
@@ -123,11 +138,15 @@ class CardRemoval:
             same=same,
         )
 
+    def _columns(self, reach: np.ndarray) -> np.ndarray:
+        """The reach vectors (rows of ``reach``, one entry per opponent combo) as columns."""
+        return _reach_columns(reach, len(self.by_strength))
+
     def mass(self, reach: np.ndarray) -> np.ndarray:
         """``sum_{h' compatible with h} r(h')`` for each own combo h and each row of ``reach``:
         ``total - mass holding a - mass holding b + r(h)``; the mass holding each card is one
         segment sum (``np.add.reduceat``) of the (card, strength)-sorted entries."""
-        columns = _columns(reach)
+        columns = self._columns(reach)
         entries = np.take(columns, self.by_card, axis=0)
         card_mass = np.zeros((52, columns.shape[1]))
         held = np.flatnonzero(np.diff(self.card_bounds) > 0)  # cards some opponent combo holds
@@ -146,7 +165,7 @@ class CardRemoval:
         ``X[weaker] + X[at_most] - X[n] + sum_{c in h} (C[start_c] + C[end_c] - C[weaker_c]
         - C[at_most_c])``.
         """
-        columns = _columns(reach)
+        columns = self._columns(reach)
         ranked = _cumulative(np.take(columns, self.by_strength, axis=0))
         by_card = _cumulative(np.take(columns, self.by_card, axis=0))
         bounds = np.take(by_card, self.card_bounds, axis=0)
@@ -161,7 +180,7 @@ class CardRemoval:
     def equity(self, reach: np.ndarray) -> np.ndarray:
         """Each own combo's share of the pot at showdown against each row of ``reach``:
         ``(weaker + ties / 2) / mass`` over the compatible opponent combos (0 where none)."""
-        columns = _columns(reach)
+        columns = self._columns(reach)
         ranked = _cumulative(np.take(columns, self.by_strength, axis=0))
         by_card = _cumulative(np.take(columns, self.by_card, axis=0))
         start = _rows(by_card, self.card_bounds[self.cards])  # (n_i, 2, rows)
@@ -179,9 +198,30 @@ class CardRemoval:
         return share.T
 
 
-def _columns(reach: np.ndarray) -> np.ndarray:
-    """The reach vectors (rows of ``reach``) as the columns of a contiguous array."""
-    return np.ascontiguousarray(np.atleast_2d(np.asarray(reach, dtype=float)).T)
+def _reach_columns(reach: object, size: int) -> np.ndarray:
+    """The reach vectors (rows of ``reach``) as the columns of a contiguous array, after checking
+    that each has ``size`` entries in [0, 1] (a range's weights times probabilities)."""
+    rows = np.atleast_2d(as_finite_array(reach, "reach"))
+    if rows.ndim != 2 or rows.shape[1] != size:
+        raise ValueError(
+            f"reach must be one or more rows of {size} entries (one per combo), got shape "
+            f"{np.shape(reach)}"
+        )
+    if rows.size and (rows.min() < 0 or rows.max() > 1 + REACH_TOLERANCE):
+        raise ValueError(f"reach must hold weights in [0, 1], got {describe(reach)}")
+    return np.ascontiguousarray(rows.T)
+
+
+def _strengths(values: object, size: int, name: str) -> np.ndarray:
+    """``values`` as ``size`` integer hand strengths from 0 to :data:`MAX_STRENGTH`."""
+    array = as_finite_array(values, name)
+    integers = np.asarray(values).dtype.kind in "iu" or not array.size
+    if array.shape != (size,) or not integers or np.any((array < 0) | (array > MAX_STRENGTH)):
+        raise ValueError(
+            f"{name} must be {size} integer hand strengths from 0 to {MAX_STRENGTH:,}, got "
+            f"{describe(values)}"
+        )
+    return array.astype(np.int64)
 
 
 def _cumulative(rows: np.ndarray) -> np.ndarray:

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from lessons_lib.cfr.range_solver import RangeSolver, check_player
+from lessons_lib.cfr.training import MAX_ITERATIONS
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.validation import check_integer, check_number, describe
 
@@ -61,6 +62,8 @@ class RiverSolver(RangeSolver):
         ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages); 0 for a
         combo that no opponent combo can meet."""
         player = check_player(player)
+        if strategies is not None:
+            strategies = self.checked_strategies(strategies)
         if strategies is None:
             strategies = {i: self.average_strategy(i) for i in (1, 2)}
         prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
@@ -86,8 +89,8 @@ def solve_river(
     Returns the solver and the checkpoints ``(iterations, exploitability in % of the pot)``.
     """
     target = check_number(target_percent, "target_percent", minimum=0.0, open_minimum=True)
-    limit = check_integer(max_iterations, "max_iterations", minimum=1)
-    every = check_integer(check_every, "check_every", minimum=1)
+    limit = check_integer(max_iterations, "max_iterations", minimum=1, maximum=MAX_ITERATIONS)
+    every = check_integer(check_every, "check_every", minimum=1, maximum=MAX_ITERATIONS)
     solver = RiverSolver(game, algorithm, **parameters)
     history = []
     while solver.iteration < limit:
@@ -108,7 +111,9 @@ def exploitability_curve(
         raise ValueError(
             f"checkpoints must be a list of iteration counts, got {describe(checkpoints)}"
         )
-    marks = [check_integer(t, "a checkpoint", minimum=1) for t in checkpoints]
+    marks = [
+        check_integer(t, "a checkpoint", minimum=1, maximum=MAX_ITERATIONS) for t in checkpoints
+    ]
     if not marks or any(b <= a for a, b in zip(marks, marks[1:], strict=False)):
         raise ValueError(
             f"checkpoints must be a non-empty increasing list, got {describe(checkpoints)}"

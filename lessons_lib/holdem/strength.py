@@ -25,6 +25,9 @@ from collections.abc import Sequence
 import numpy as np
 from phevaluator import evaluate_cards
 
+from lessons_lib.holdem.cards import BOARD_SIZE, card_numbers, combo_cards
+from lessons_lib.validation import check_integer, describe
+
 #: The number of distinct hand ranks of five-card poker (phevaluator's worst rank).
 DISTINCT_RANKS = 7462
 
@@ -45,16 +48,19 @@ CATEGORIES = (
 def hand_strength(board: Sequence[int], combos: np.ndarray) -> np.ndarray:
     """The strength of each combo (rows of two card numbers) with the five-card ``board``:
     ``7463 - phevaluator rank``, so higher is stronger and equal is a tie."""
-    cards = [int(c) for c in board]
-    ranks = [evaluate_cards(*cards, int(a), int(b)) for a, b in np.asarray(combos, dtype=int)]
+    cards = card_numbers(board, "board", (BOARD_SIZE,)).tolist()
+    hands = combo_cards(combos)
+    if np.any(np.isin(hands, cards)):
+        raise ValueError(f"combos must not use a board card, got {describe(combos)}")
+    ranks = [evaluate_cards(*cards, int(a), int(b)) for a, b in hands]
     return DISTINCT_RANKS + 1 - np.array(ranks, dtype=np.int64)
 
 
 def hand_category(strength: int) -> str:
     """The category (``"flush"``, ``"one pair"``...) of a :func:`hand_strength` number."""
-    rank = DISTINCT_RANKS + 1 - int(strength)
-    if not 1 <= rank <= DISTINCT_RANKS:
-        raise ValueError(
-            f"a hand strength is an integer from 1 to {DISTINCT_RANKS}, got {strength!r}"
-        )
+    rank = (
+        DISTINCT_RANKS
+        + 1
+        - check_integer(strength, "a hand strength", minimum=1, maximum=DISTINCT_RANKS)
+    )
     return next(name for name, best in CATEGORIES if rank >= best)

@@ -20,6 +20,14 @@ from matplotlib.figure import Figure
 from lessons_lib.abstraction.actions import ActionAbstraction
 from lessons_lib.abstraction.measurement import AbstractionMeasurement, Pathology
 from lessons_lib.plots.style import REFERENCE_COLOUR, SERIES_COLOURS, new_figure
+from lessons_lib.validation import (
+    as_finite_vector,
+    check_integer,
+    describe,
+    is_number,
+    mapping_of,
+    non_empty_list_of,
+)
 
 #: The colour of each card-bucketing method: Paul Tol's wine and cyan, never a player's,
 #: chance's or an algorithm's.
@@ -32,6 +40,11 @@ REAL_COLOUR = SERIES_COLOURS[0]
 
 def menu_label(sizes: Sequence[float]) -> str:
     """A bet menu as a tick label: ``"35%, 150%"``, or ``"N sizes"`` for more than three."""
+    if isinstance(sizes, (str, bytes)):
+        raise ValueError(f"sizes must be a list of pot fractions, got {describe(sizes)}")
+    sizes = as_finite_vector(sizes, "sizes")
+    if sizes.min() <= 0:
+        raise ValueError(f"sizes must be positive pot fractions, got {describe(sizes)}")
     if len(sizes) > 3:
         return f"{len(sizes)} sizes"
     return ", ".join(f"{100 * s:.0f}%" for s in sizes)
@@ -43,8 +56,10 @@ def action_abstraction_figure(
 ) -> Figure:
     """Real and in-abstraction exploitability (percent of the pot, log axis) of each menu of
     ``measured``, in order, one tick per menu labelled by its sizes (all-in is on every menu)."""
-    if not measured or not all(isinstance(m, ActionAbstraction) for m in measured):
-        raise ValueError("measured must be a non-empty list of ActionAbstraction")
+    measured = non_empty_list_of(measured, ActionAbstraction, "measured")
+    for m in measured:
+        if not all(is_number(v) and v > 0 for v in (m.real_percent, m.abstract_percent)):
+            raise ValueError(f"measured must hold positive exploitabilities, got {describe(m)}")
     figure, (ax,) = new_figure(6.8, 4.0)
     x = list(range(len(measured)))
     real = [m.real_percent for m in measured]
@@ -74,16 +89,26 @@ def card_abstraction_figure(
     one log axis of chips per hand: the real (solid) and in-abstraction (dashed) exploitability
     against the buckets. Every pathology of ``marked`` is ringed at its finer abstraction and
     joined to its coarser one, in the panel of its deck; one legend below the panels."""
-    if not isinstance(decks, Mapping) or not decks:
-        raise ValueError(f"decks must map each deck's ranks to its sweeps, got {decks!r}")
+    if not mapping_of(decks, "decks"):
+        raise ValueError("decks must map each deck's ranks to its sweeps, got an empty mapping")
     for ranks, sweeps in decks.items():
-        if not isinstance(sweeps, Mapping) or not sweeps:
-            raise ValueError(
-                f"the sweeps of the {ranks}-rank deck must hold a method, got {sweeps!r}"
-            )
+        check_integer(ranks, "a deck's ranks", minimum=1)
+        if not mapping_of(sweeps, f"decks[{ranks}]"):
+            raise ValueError(f"the sweeps of the {ranks}-rank deck must hold a method")
         for method, rows in sweeps.items():
-            if not rows:
+            if not isinstance(method, str):
+                raise ValueError(f"sweeps must be keyed by method names, got {describe(method)}")
+            if isinstance(rows, (list, tuple)) and not rows:
                 raise ValueError(f"the method {method!r} has no measurements on {ranks} ranks")
+            where = f"decks[{ranks}][{describe(method, 40)}]"
+            for m in non_empty_list_of(rows, AbstractionMeasurement, where):
+                exploitabilities = (m.real_exploitability, m.abstract_exploitability)
+                if not all(is_number(v) and v >= 0 for v in exploitabilities):
+                    raise ValueError(
+                        f"{where} must hold finite exploitabilities, got {describe(m)}"
+                    )
+    if not (isinstance(marked, (list, tuple)) and all(isinstance(p, Pathology) for p in marked)):
+        raise ValueError(f"marked must be a list of Pathology, got {describe(marked)}")
     figure, axes = new_figure(8.9, 4.1, ncols=len(decks))  # at most the column's width
     panels = dict(zip(decks, axes, strict=True))
     for ranks, ax in panels.items():

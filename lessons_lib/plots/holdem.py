@@ -31,7 +31,16 @@ from lessons_lib.plots.style import (
     algorithm_colour,
     new_figure,
 )
-from lessons_lib.validation import as_finite_array, describe
+from lessons_lib.validation import (
+    as_finite_array,
+    check_choice,
+    check_entries,
+    check_instance,
+    check_integer,
+    check_number,
+    describe,
+    mapping_of,
+)
 
 #: The grid's colour scale: white (0) to the player's colour (1), per player.
 GRID_COLOURMAPS = {
@@ -76,11 +85,10 @@ def range_grid_figure(
     grid = as_finite_array(values, "values")
     if grid.shape != (13, 13) or np.any((grid < 0) | (grid > 1)):
         raise ValueError(f"values must be a 13 x 13 array in [0, 1], got {describe(values)}")
-    shown = np.ones((13, 13), dtype=bool) if present is None else np.asarray(present, dtype=bool)
-    if shown.shape != (13, 13):
-        raise ValueError(f"present must be a 13 x 13 array, got {describe(present)}")
-    if player not in GRID_COLOURMAPS:
-        raise ValueError(f"player must be 1 or 2, got {describe(player)}")
+    shown = np.ones((13, 13), dtype=bool) if present is None else _present(present)
+    check_instance(title, str, "title", "a string")
+    check_instance(label, str, "label", "a string")
+    check_choice(player, tuple(GRID_COLOURMAPS), "player")
     figure, (ax,) = new_figure(7.4, 6.9)
     ax.grid(False)
     colours = GRID_COLOURMAPS[player](grid)
@@ -115,24 +123,49 @@ def range_grid_figure(
     return figure
 
 
+def _present(present: object) -> np.ndarray:
+    """``present`` as a 13 x 13 boolean array (booleans, or the numbers 0 and 1)."""
+    raw = np.asarray(present) if isinstance(present, (list, tuple, np.ndarray)) else None
+    if raw is None or raw.shape != (13, 13) or raw.dtype.kind not in "biu":
+        raise ValueError(f"present must be a 13 x 13 array of booleans, got {describe(present)}")
+    if raw.dtype.kind != "b" and np.any((raw != 0) & (raw != 1)):
+        raise ValueError(f"present must hold booleans (or 0 and 1), got {describe(present)}")
+    return raw.astype(bool)
+
+
 def _sorted_share(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``values`` sorted ascending, and the share of the total weight at or below each."""
+    """``values`` sorted ascending, and the share of the total weight at or below each (the
+    weights scaled by their largest first, so that no sum overflows)."""
     order = np.argsort(values, kind="stable")
-    share = np.cumsum(weights[order]) / np.add.reduce(weights[order])
+    scaled = weights[order] / weights.max()
+    share = np.cumsum(scaled) / np.add.reduce(scaled)
     return share, values[order]
 
 
 def _player_series(
     series: Mapping[int, tuple[np.ndarray, np.ndarray]], name: str
 ) -> dict[int, tuple[np.ndarray, np.ndarray]]:
-    """Check ``{player: (a, b)}``: players 1 and/or 2, two equal-length finite vectors each."""
-    if not series or set(series) - {1, 2}:
+    """Check ``{player: (a, b)}``: players 1 and/or 2, two equal-length finite vectors each, the
+    first (an equity) in [0, 1], the second at most 1e300 in size."""
+    series = mapping_of(series, name)
+    players = [p for p in series if not isinstance(p, bool) and p in (1, 2)]
+    if not series or len(players) != len(series):
         raise ValueError(f"{name} maps player 1 and/or 2 to data, got {describe(series)}")
     checked = {}
-    for player, (a, b) in series.items():
-        a, b = as_finite_array(a, f"{name}[{player}]"), as_finite_array(b, f"{name}[{player}]")
+    for player, pair in series.items():
+        where = f"{name}[{player}]"
+        if isinstance(pair, (str, bytes, Mapping)) or not isinstance(pair, Sequence | np.ndarray):
+            raise ValueError(f"{where} must be a pair of vectors, got {describe(pair)}")
+        if len(pair) != 2:
+            raise ValueError(f"{where} must be a pair of vectors, got {describe(pair)}")
+        a, b = as_finite_array(pair[0], where), as_finite_array(pair[1], where)
         if a.ndim != 1 or a.shape != b.shape or not len(a):
-            raise ValueError(f"{name}[{player}] needs two vectors of one length, got {a.shape}")
+            raise ValueError(f"{where} needs two vectors of one length, got {describe(pair)}")
+        if np.any((a < 0) | (a > 1)) or np.any(np.abs(b) > 1e300):
+            raise ValueError(
+                f"{where}: equities in [0, 1] and values of at most 1e300 in size, "
+                f"got {describe(pair)}"
+            )
         checked[player] = (a, b)
     return checked
 
@@ -144,6 +177,9 @@ def equity_curve_figure(
     """``equities[i] = (equity, weight)`` per combo of player i: the combos sorted by equity,
     equity (in %) against the share of i's range (by weight) at most that strong."""
     series = _player_series(equities, "equities")
+    for player, (_, weight) in series.items():
+        if np.any(weight < 0) or not np.any(weight > 0):
+            raise ValueError(f"equities[{player}]: weights must be non-negative, not all 0")
     figure, (ax,) = new_figure(6.8, 4.2)
     for player, (equity, weight) in series.items():
         share, sorted_equity = _sorted_share(equity, weight)
@@ -208,15 +244,18 @@ def river_exploitability_figure(
 ) -> Figure:
     """``curves[name] = [(iterations, exploitability in % of the pot), ...]`` on log-log axes,
     each in its algorithm's colour, with a grey dashed line at ``target`` percent."""
-    if not curves:
+    if not mapping_of(curves, "curves"):
         raise ValueError("curves must hold at least one curve")
+    target = check_number(target, "target", minimum=0.0, open_minimum=True)
     figure, (ax,) = new_figure(6.8, 4.3)
     for k, (name, points) in enumerate(curves.items()):
-        data = as_finite_array([list(p) for p in points], f"curves[{name!r}]")
+        if not isinstance(name, str):
+            raise ValueError(f"curves must be named by strings, got {describe(name)}")
+        where = f"curves[{describe(name, 40)}]"
+        data = as_finite_array(points, where)
         if data.ndim != 2 or data.shape[1] != 2 or not len(data) or np.any(data <= 0):
             raise ValueError(
-                f"curves[{name!r}] must be positive (iterations, percent) pairs, got "
-                f"{describe(points)}"
+                f"{where} must be positive (iterations, percent) pairs, got {describe(points)}"
             )
         ax.loglog(
             data[:, 0],
@@ -253,19 +292,27 @@ def strategy_by_size_figure(
     bins of [0, 1], plotted at the bins' centres (bins without weight are left out)."""
     equity = as_finite_array(equity, "equity")
     weights = as_finite_array(weights, "weights")
-    if equity.ndim != 1 or weights.shape != equity.shape or not frequencies:
+    if (
+        equity.ndim != 1
+        or weights.shape != equity.shape
+        or not mapping_of(frequencies, "frequencies")
+    ):
         raise ValueError("equity and weights need one entry per combo, and frequencies a size")
-    if not isinstance(bins, int) or bins < 1:
-        raise ValueError(f"bins must be a positive integer, got {describe(bins)}")
+    if np.any((equity < 0) | (equity > 1)):
+        raise ValueError(f"equity must be in [0, 1], got {describe(equity)}")
+    if np.any((weights < 0) | (weights > 1e300)):
+        raise ValueError(f"weights must be non-negative and at most 1e300, got {describe(weights)}")
+    check_entries(check_integer(bins, "bins", minimum=1), f"bins={bins}")
     which = np.minimum((equity * bins).astype(int), bins - 1)
     mass = np.bincount(which, weights, bins)
     centres = 100 * (np.arange(bins) + 0.5) / bins
     figure, (ax,) = new_figure(6.8, 4.3)
     styles = action_styles([str(label) for label in frequencies])
     for (label, probability), (colour, marker) in zip(frequencies.items(), styles, strict=True):
-        p = as_finite_array(probability, f"frequencies[{label!r}]")
-        if p.shape != equity.shape:
-            raise ValueError(f"frequencies[{label!r}] needs one entry per combo, got {p.shape}")
+        where = f"frequencies[{describe(label, 40)}]"
+        p = as_finite_array(probability, where)
+        if p.shape != equity.shape or np.any((p < 0) | (p > 1)):
+            raise ValueError(f"{where} needs a probability per combo, got {describe(probability)}")
         mean = np.zeros(bins)
         np.divide(np.bincount(which, weights * p, bins), mass, out=mean, where=mass > 0)
         ax.plot(

@@ -29,7 +29,13 @@ from lessons_lib.holdem.river import RiverGame
 from lessons_lib.holdem.solver import RiverSolver, solve_river
 from lessons_lib.plots.holdem import EMPTY_CELL, GRID_COLOURMAPS, range_grid_figure
 from lessons_lib.plots.style import PLAYER_COLOURS
-from lessons_lib.validation import check_choice, describe
+from lessons_lib.validation import (
+    check_choice,
+    check_instance,
+    check_number,
+    describe,
+    mapping_of,
+)
 from lessons_lib.widgets.app import App
 
 #: The demo's bet menu: a label and the bet sizes of that entry's game (empty: all-in only).
@@ -83,6 +89,7 @@ def menu_game(board: str, ranges: Sequence[str], pot: float, stack: float, label
 
 def summarise(label: str, solver: RiverSolver) -> RiverSummary:
     """The per-class frequencies of ``solver``'s average strategy (module docstring)."""
+    check_instance(label, str, "label", "a menu label (a string)")
     if not isinstance(solver, RiverSolver):
         raise ValueError(f"solver must be a RiverSolver, got {describe(solver)}")
     game = solver.game
@@ -115,6 +122,11 @@ def solve_menu(
     labels: Sequence[str] = tuple(SIZE_MENU),
 ) -> dict[str, RiverSummary]:
     """Solve every entry of the menu with DCFR to ``target_percent`` of the pot; the summaries."""
+    if isinstance(labels, (str, bytes)) or not isinstance(labels, Sequence) or not labels:
+        raise ValueError(f"labels must be a non-empty list of menu labels, got {describe(labels)}")
+    for label in labels:
+        check_choice(label, SIZE_MENU, "label")
+    check_number(target_percent, "target_percent", minimum=0.0, open_minimum=True)
     summaries = {}
     for label in labels:
         game = menu_game(board, ranges, pot, stack, label)
@@ -125,6 +137,7 @@ def solve_menu(
 
 def view_grid(summary: RiverSummary, view: str) -> tuple[np.ndarray, np.ndarray, int, str]:
     """The grid a view shows: (frequencies, classes present, player, colour-bar label)."""
+    check_instance(summary, RiverSummary, "summary", "a RiverSummary")
     view = check_choice(view, VIEWS, "view")
     if view == VIEWS[0]:
         return summary.root[summary.bet], summary.present[1], 1, f"P({summary.bet})"
@@ -133,6 +146,7 @@ def view_grid(summary: RiverSummary, view: str) -> tuple[np.ndarray, np.ndarray,
 
 def grid_title(summary: RiverSummary, view: str) -> str:
     """The grid's title: which player, which decision, which menu entry."""
+    check_instance(summary, RiverSummary, "summary", "a RiverSummary")
     if check_choice(view, VIEWS, "view") == VIEWS[0]:
         return f"Player 1's first action: how often each hand bets ({summary.label} menu)"
     return f"Player 2 facing {summary.bet}: how often each hand calls"
@@ -140,6 +154,7 @@ def grid_title(summary: RiverSummary, view: str) -> str:
 
 def status_html(summary: RiverSummary, hand: str) -> str:
     """The status line: the solve's quality, then ``hand``'s frequencies at both decisions."""
+    check_instance(summary, RiverSummary, "summary", "a RiverSummary")
     row, column = _cell(hand)
     lines = [
         f"Menu {summary.label}: solved by DCFR to {summary.exploitability_percent:.3f}% of the "
@@ -162,9 +177,11 @@ def status_html(summary: RiverSummary, hand: str) -> str:
 def _cell(hand: str) -> tuple[int, int]:
     """The (row, column) of class ``hand`` in the grid."""
     for r, names in enumerate(grid_names()):
-        if hand in names:
+        if isinstance(hand, str) and hand in names:
             return r, names.index(hand)
-    raise ValueError(f"hand must be a class of the 13 x 13 grid such as 'AKs', got {hand!r}")
+    raise ValueError(
+        f"hand must be a class of the 13 x 13 grid such as 'AKs', got {describe(hand)}"
+    )
 
 
 def river_explorer(
@@ -172,11 +189,8 @@ def river_explorer(
 ) -> App:
     """A menu of bet sizes, a view and a hand class; the grid of that view and the hand's
     frequencies (module docstring). ``summaries`` come from :func:`solve_menu`."""
-    if not summaries or not all(isinstance(s, RiverSummary) for s in summaries.values()):
-        raise ValueError(
-            f"summaries must map menu labels to RiverSummary, got {describe(summaries)}"
-        )
-    label = check_choice(label, summaries, "label")
+    _check_summaries(summaries)
+    label = check_choice(label, list(summaries), "label")
     _cell(hand)
     names = [name for row in grid_names() for name in row]
     style = {"description_width": "initial"}
@@ -206,6 +220,9 @@ def river_explorer(
 def river_data(summaries: Mapping[str, RiverSummary], label: str, hand: str) -> dict[str, object]:
     """What the twin of :func:`river_explorer` needs: per menu entry, the frequencies of every
     class at both decisions, the grids' colours (the library's colour map), titles and labels."""
+    _check_summaries(summaries)
+    label = check_choice(label, list(summaries), "label")
+    _cell(hand)
     names = grid_names()
     entries = []
     for summary in summaries.values():
@@ -250,3 +267,12 @@ def river_data(summaries: Mapping[str, RiverSummary], label: str, hand: str) -> 
         "hand": hand,
         "player_colours": {str(p): colour for p, colour in PLAYER_COLOURS.items()},
     }
+
+
+def _check_summaries(summaries: object) -> None:
+    """Refuse anything but a non-empty mapping of menu labels to :class:`RiverSummary`."""
+    mapping_of(summaries, "summaries")
+    if not summaries or not all(isinstance(s, RiverSummary) for s in summaries.values()):
+        raise ValueError(
+            f"summaries must map menu labels to RiverSummary, got {describe(summaries)}"
+        )

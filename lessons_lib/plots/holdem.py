@@ -60,9 +60,10 @@ ACTION_STYLE = {"check": 0, "33%": 1, "75%": 2, "150%": 3, "all-in": 4}
 
 
 def action_styles(labels: list[str]) -> list[tuple[str, str]]:
-    """(colour, marker) for each label: the fixed one of :data:`ACTION_STYLE` (a ``"bet "``
-    prefix ignored), else the next style no label has taken."""
-    fixed = [ACTION_STYLE.get(label.removeprefix("bet ")) for label in labels]
+    """(colour, marker) for each label: the fixed one of :data:`ACTION_STYLE` for its size (the
+    label's first word after a ``"bet "`` prefix: ``"bet 75%"``, ``"75%"`` and ``"all-in only"``
+    name the sizes 75% and all-in), else the next style no label has taken."""
+    fixed = [ACTION_STYLE.get(label.removeprefix("bet ").split(" ")[0]) for label in labels]
     free = iter(k for k in range(len(SIZE_COLOURS)) if k not in fixed)
     styles = []
     for k in fixed:

@@ -12,11 +12,13 @@ from test_river import reduced
 
 from lessons_lib.cfr import solve
 from lessons_lib.cfr.range_solver import RangeSolver
+from lessons_lib.cfr.training import InterruptedRun
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import KuhnPoker
 from lessons_lib.games.base import History
 from lessons_lib.holdem.river import RiverGame
-from lessons_lib.holdem.solver import RiverSolver
+from lessons_lib.holdem.solver import RiverSolver, exploitability_curve, solve_river
+from lessons_lib.progress import Progress
 
 BOARD = "Ks9d7h4c2s"
 
@@ -151,3 +153,43 @@ def test_tables_of_the_wrong_shape_are_refused(tables) -> None:
     solver = RiverSolver(small())
     with pytest.raises(ValueError, match="tables|strateg"):
         solver.policy(tables)
+
+
+def _stop_after(k: int):
+    """A progress callback that asks the run to stop, as Ctrl-C would, once ``k`` are done."""
+
+    def callback(done: int, total: int) -> None:
+        if done >= k:
+            raise KeyboardInterrupt
+
+    return callback
+
+
+def test_an_interrupted_river_run_keeps_exactly_its_first_iterations() -> None:
+    game = small()
+    every_step = Progress(callback=_stop_after(23), step_seconds=0.0, show=False)
+    with pytest.warns(InterruptedRun, match="interrupted at iteration 23"):
+        solver = RiverSolver(game, "dcfr").run(10**6, progress=every_step)
+    assert solver.interrupted and solver.iteration == 23
+    reference = RiverSolver(game, "dcfr").run(23)
+    assert not reference.interrupted
+    for i in (1, 2):
+        assert np.array_equal(solver.regret[i], reference.regret[i])
+        assert np.array_equal(solver.strategy_sum[i], reference.strategy_sum[i])
+    solver.run(7)  # goes on as if never interrupted
+    assert not solver.interrupted
+    assert np.array_equal(solver.regret[1], RiverSolver(game, "dcfr").run(30).regret[1])
+
+
+def test_an_interrupted_river_solve_keeps_its_checkpoints() -> None:
+    every_step = Progress(callback=_stop_after(35), step_seconds=0.0, show=False)
+    with pytest.warns(InterruptedRun):
+        solver, history = solve_river(
+            small(), "cfr+", target_percent=1e-9, max_iterations=10**6, progress=every_step
+        )
+    assert solver.interrupted and solver.iteration == 35
+    assert [t for t, _ in history] == [10, 20, 30, 35]
+    assert history[-1][1] == solver.exploitability_percent()
+    with pytest.warns(InterruptedRun):
+        _, curve = exploitability_curve(small(), "cfr+", [10, 20, 40, 80], progress=every_step)
+    assert [t for t, _ in curve] == [10, 20]

@@ -41,12 +41,13 @@ Every sum is element-wise, ``np.add.reduceat`` or ``np.maximum.reduceat``: no BL
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 
 import numpy as np
 
 from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.training import MAX_ITERATIONS
+from lessons_lib.cfr.training import MAX_ITERATIONS, InterruptedRun
 from lessons_lib.cfr.variants import Variant, variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.ranges import (
@@ -59,6 +60,7 @@ from lessons_lib.games.ranges import (
     checked_table,
 )
 from lessons_lib.policy import Policy
+from lessons_lib.progress import Monitor, progress_option
 from lessons_lib.sums import Segments, sum_of_products
 from lessons_lib.validation import (
     PROBABILITY_TOLERANCE,
@@ -102,6 +104,8 @@ class RangeSolver:
         check_choice(updates, self.variant.allowed_updates, f"updates for {algorithm}")
         self.updates = updates
         self.iteration = 0
+        #: Whether Ctrl-C stopped the last :meth:`run` before all its iterations were done.
+        self.interrupted = False
         tree = ranges.public_tree
         self._tree = tree
         self._layout = {i: action_layout(ranges, i) for i in (1, 2)}
@@ -136,8 +140,30 @@ class RangeSolver:
 
     # Iterations.
 
-    def run(self, iterations: int) -> RangeSolver:
-        """Run ``iterations`` more iterations; returns the solver."""
+    def run(self, iterations: int, progress: object = None) -> RangeSolver:
+        """Run ``iterations`` more iterations; returns the solver.
+
+        A run longer than a couple of seconds shows its progress, and Ctrl-C stops it after the
+        last complete iteration, keeping them all (:attr:`interrupted` is then set, with an
+        :class:`~lessons_lib.cfr.training.InterruptedRun` warning): ``progress`` as in
+        :mod:`lessons_lib.progress`.
+        """
+        iterations = check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
+        with Monitor(f"{self.variant.name} (ranges)", iterations, progress_option(progress)) as m:
+            done = m.advance(self.iterate, iterations)
+        self.interrupted = done < iterations
+        if self.interrupted:
+            warnings.warn(
+                f"{self.variant.name} interrupted at iteration {self.iteration:,}: the solver "
+                "keeps every iteration it completed (run(...) goes on)",
+                InterruptedRun,
+                stacklevel=2,
+            )
+        return self
+
+    def iterate(self, iterations: int) -> None:
+        """Exactly ``iterations`` more iterations, without progress or Ctrl-C handling (what
+        :meth:`run` and the engine of :func:`lessons_lib.cfr.solve` advance by)."""
         iterations = check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
         for _ in range(iterations):
             t = self.iteration + 1
@@ -156,7 +182,6 @@ class RangeSolver:
             for i in (1, 2):
                 self.strategy_sum[i] = self.variant.discount_strategy_sum(self.strategy_sum[i], t)
             self.iteration = t
-        return self
 
     def _add_regrets(self, i: int) -> None:
         values = self._sweep(i, self._prob[i], self._current_reach(3 - i), best=False)
@@ -462,8 +487,8 @@ class RangeEngine:
         return self.solver.iteration
 
     def run(self, iterations: int) -> None:
-        """Run ``iterations`` more iterations."""
-        self.solver.run(iterations)
+        """Run ``iterations`` more iterations (the run's own monitor shows progress)."""
+        self.solver.iterate(iterations)
 
     def start_from(self, initial_regret: dict[str, np.ndarray]) -> None:
         """Start from these cumulative regrets instead of zero."""

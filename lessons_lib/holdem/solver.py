@@ -25,13 +25,15 @@ an even split, which is how solver users read "0.3% of the pot".
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 
 import numpy as np
 
 from lessons_lib.cfr.range_solver import RangeSolver, check_player
-from lessons_lib.cfr.training import MAX_ITERATIONS
+from lessons_lib.cfr.training import MAX_ITERATIONS, InterruptedRun
 from lessons_lib.holdem.river import RiverGame
+from lessons_lib.progress import Monitor, progress_option
 from lessons_lib.validation import check_integer, check_number, describe
 
 
@@ -81,10 +83,14 @@ def solve_river(
     target_percent: float = 0.3,
     max_iterations: int = 1000,
     check_every: int = 10,
+    progress: object = None,
     **parameters,
 ) -> tuple[RiverSolver, list[tuple[int, float]]]:
     """Iterate until the average strategy's exploitability is at most ``target_percent`` of the
     pot (checked every ``check_every`` iterations) or ``max_iterations`` are run.
+
+    A long solve shows its progress and stops cleanly on Ctrl-C, with a checkpoint where it
+    stopped (``progress`` as in :mod:`lessons_lib.progress`).
 
     Returns the solver and the checkpoints ``(iterations, exploitability in % of the pot)``.
     """
@@ -93,20 +99,27 @@ def solve_river(
     every = check_integer(check_every, "check_every", minimum=1, maximum=MAX_ITERATIONS)
     solver = RiverSolver(game, algorithm, **parameters)
     history = []
-    while solver.iteration < limit:
-        solver.run(min(every, limit - solver.iteration))
-        history.append((solver.iteration, solver.exploitability_percent()))
-        if history[-1][1] <= target:
-            break
+    with Monitor(f"{solver.variant.name} on a river", limit, progress_option(progress)) as monitor:
+        while solver.iteration < limit and not monitor.interrupted:
+            monitor.advance(solver.iterate, min(every, limit - solver.iteration))
+            history.append((solver.iteration, solver.exploitability_percent()))
+            if history[-1][1] <= target:
+                break
+    _warn_if_interrupted(solver, monitor)
     return solver, history
 
 
 def exploitability_curve(
-    game: RiverGame, algorithm: str, checkpoints: Sequence[int], **parameters
+    game: RiverGame,
+    algorithm: str,
+    checkpoints: Sequence[int],
+    progress: object = None,
+    **parameters,
 ) -> tuple[RiverSolver, list[tuple[int, float]]]:
     """The exploitability of the average strategy, in percent of the pot, after each number of
     iterations in ``checkpoints`` (positive and increasing: for a log axis, space them
-    geometrically). Returns the solver (at the last checkpoint) and ``(iterations, percent)``."""
+    geometrically). Returns the solver (at the last checkpoint) and ``(iterations, percent)``;
+    Ctrl-C stops it with the checkpoints reached so far."""
     if isinstance(checkpoints, (str, bytes)) or not isinstance(checkpoints, Sequence):
         raise ValueError(
             f"checkpoints must be a list of iteration counts, got {describe(checkpoints)}"
@@ -120,7 +133,23 @@ def exploitability_curve(
         )
     solver = RiverSolver(game, algorithm, **parameters)
     curve = []
-    for t in marks:
-        solver.run(t - solver.iteration)
-        curve.append((t, solver.exploitability_percent()))
+    with Monitor(f"{solver.variant.name} on a river", marks[-1], progress_option(progress)) as m:
+        for t in marks:
+            m.advance(solver.iterate, t - solver.iteration)
+            if m.interrupted:
+                break
+            curve.append((t, solver.exploitability_percent()))
+    _warn_if_interrupted(solver, m)
     return solver, curve
+
+
+def _warn_if_interrupted(solver: RiverSolver, monitor: Monitor) -> None:
+    """Set ``solver.interrupted`` and warn if Ctrl-C stopped the monitored run."""
+    solver.interrupted = monitor.interrupted
+    if monitor.interrupted:
+        warnings.warn(
+            f"{solver.variant.name} interrupted at iteration {solver.iteration:,}: the solver and "
+            "the checkpoints so far are kept",
+            InterruptedRun,
+            stacklevel=3,
+        )

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping
+from functools import cached_property
 
 import numpy as np
 
@@ -150,15 +151,8 @@ class RangeSolver:
         """
         iterations = check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
         with Monitor(f"{self.variant.name} (ranges)", iterations, progress_option(progress)) as m:
-            done = m.advance(self.iterate, iterations)
-        self.interrupted = done < iterations
-        if self.interrupted:
-            warnings.warn(
-                f"{self.variant.name} interrupted at iteration {self.iteration:,}: the solver "
-                "keeps every iteration it completed (run(...) goes on)",
-                InterruptedRun,
-                stacklevel=2,
-            )
+            m.advance(self.iterate, iterations)
+        note_interruption(self, m, stacklevel=2)
         return self
 
     def iterate(self, iterations: int) -> None:
@@ -379,20 +373,18 @@ class RangeSolver:
             checked[i] = table
         return checked
 
-    @property
+    @cached_property
     def _keys(self) -> list[tuple[str, int, slice, int]]:
         """(key, player, the rows of its node, its hand) for every information set."""
-        if not hasattr(self, "_key_rows"):
-            self._key_rows = [
-                (key, player, rows, hand)
-                for player in (1, 2)
-                for k, rows in zip(
-                    self._tree.decision_nodes(player), _node_rows(self._layout[player]), strict=True
-                )
-                for hand in range(self._hands[player])
-                if (key := self.ranges.info_set_at(int(k), hand)) is not None
-            ]
-        return self._key_rows
+        return [
+            (key, player, rows, hand)
+            for player in (1, 2)
+            for k, rows in zip(
+                self._tree.decision_nodes(player), _node_rows(self._layout[player]), strict=True
+            )
+            for hand in range(self._hands[player])
+            if (key := self.ranges.info_set_at(int(k), hand)) is not None
+        ]
 
     def start_from(self, initial_regret: dict[str, np.ndarray]) -> None:
         """Replace the (zero) regrets of the keys given before the first iteration; sigma^1 is
@@ -402,6 +394,19 @@ class RangeSolver:
                 self.regret[player][rows, hand] = initial_regret[key]
         for i in (1, 2):
             self._match(i)
+
+
+def note_interruption(solver: RangeSolver, monitor: Monitor, stacklevel: int = 2) -> None:
+    """Set ``solver.interrupted`` from the monitor of its run, and warn
+    (:class:`~lessons_lib.cfr.training.InterruptedRun`) if Ctrl-C stopped it."""
+    solver.interrupted = monitor.interrupted
+    if monitor.interrupted:
+        warnings.warn(
+            f"{solver.variant.name} interrupted at iteration {solver.iteration:,}: the solver "
+            "keeps every iteration it completed, and a run its checkpoints so far",
+            InterruptedRun,
+            stacklevel=stacklevel + 1,
+        )
 
 
 def regret_matching(regret: np.ndarray, decisions: Segments) -> np.ndarray:

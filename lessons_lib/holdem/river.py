@@ -397,16 +397,26 @@ class RiverGame(Game):
         children = self.public_tree.children[k]
         return children.start, children.stop
 
+    @cached_property
+    def _terminal_stakes(self) -> dict[int, tuple[str, float]]:
+        """Each terminal node's kind and amount: player 1's payoff at a fold, the winner's
+        stake at a showdown."""
+        tree = self.public_tree
+        folds = {
+            int(k): ("fold", float(u)) for k, u in zip(tree.folds, tree.fold_payoff, strict=True)
+        }
+        showdowns = zip(tree.showdowns, tree.showdown_stake, strict=True)
+        return folds | {int(k): ("showdown", float(stake)) for k, stake in showdowns}
+
     def payoff(self, history: History) -> float:
         deal, k = self._node(history)
-        tree = self.public_tree
-        if k in tree.folds:
-            return float(tree.fold_payoff[list(tree.folds).index(k)])
-        if k not in tree.showdowns:
+        if k not in self._terminal_stakes:
             raise ValueError(f"{describe(history)} is not a terminal history")
-        stake = float(tree.showdown_stake[list(tree.showdowns).index(k)])
+        kind, amount = self._terminal_stakes[k]
+        if kind == "fold":
+            return amount
         one, two = self.strength[1][deal[0]], self.strength[2][deal[1]]
-        return stake * float(np.sign(one - two))
+        return amount * float(np.sign(one - two))
 
     def info_set_key(self, history: History) -> str:
         deal, k = self._node(history)
@@ -424,15 +434,11 @@ class RiverGame(Game):
 
     def info_sets(self) -> tuple[str, ...]:
         """Every key: decision nodes in tree order, each with its player's combos in order."""
-        tree = self.public_tree
-        return tuple(
-            self.info_set_at(int(k), hand)
-            for k in np.flatnonzero(tree.player > 0)
-            for hand in range(len(self.combos[int(tree.player[k])]))
-        )
+        return tuple(self._keys)
 
     @cached_property
     def _keys(self) -> dict[str, int]:
+        """Every information-set key and its decision node, in the order of :meth:`info_sets`."""
         return {key: k for k in range(len(self._codes)) for key in self._keys_at(k)}
 
     def _keys_at(self, k: int) -> list[str]:

@@ -25,13 +25,12 @@ an even split, which is how solver users read "0.3% of the pot".
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 import numpy as np
 
-from lessons_lib.cfr.range_solver import RangeSolver, check_player
-from lessons_lib.cfr.training import MAX_ITERATIONS, InterruptedRun
+from lessons_lib.cfr.range_solver import RangeSolver, check_player, note_interruption
+from lessons_lib.cfr.training import MAX_ITERATIONS
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.progress import Monitor, progress_option
 from lessons_lib.validation import check_integer, check_number, describe
@@ -105,7 +104,7 @@ def solve_river(
             history.append((solver.iteration, solver.exploitability_percent()))
             if history[-1][1] <= target:
                 break
-    _warn_if_interrupted(solver, monitor)
+    note_interruption(solver, monitor, stacklevel=2)
     return solver, history
 
 
@@ -139,17 +138,5 @@ def exploitability_curve(
             if m.interrupted:
                 break
             curve.append((t, solver.exploitability_percent()))
-    _warn_if_interrupted(solver, m)
+    note_interruption(solver, m, stacklevel=2)
     return solver, curve
-
-
-def _warn_if_interrupted(solver: RiverSolver, monitor: Monitor) -> None:
-    """Set ``solver.interrupted`` and warn if Ctrl-C stopped the monitored run."""
-    solver.interrupted = monitor.interrupted
-    if monitor.interrupted:
-        warnings.warn(
-            f"{solver.variant.name} interrupted at iteration {solver.iteration:,}: the solver and "
-            "the checkpoints so far are kept",
-            InterruptedRun,
-            stacklevel=3,
-        )

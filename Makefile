@@ -8,6 +8,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export PATH := $(abspath $(BIN)):$(PATH)
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# No progress lines from long runs in the chapters' outputs (lessons_lib.progress).
+export LESSONS_PROGRESS := off
 
 # Each chapter is a MyST Markdown source (notebooks/NN_topic.md) paired with its executed notebook.
 CHAPTERS  := $(wildcard notebooks/[0-9][0-9]_*.md)

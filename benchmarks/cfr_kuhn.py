@@ -2,8 +2,9 @@
 
 For every algorithm and engine it prints the time per iteration: the time of ``train(n)`` on a
 warmed-up run divided by n, with n large enough that the one checkpoint ``train`` records at its
-end (about 1 ms) adds under 1 percent. Then it times ``solve(KuhnPoker(), "cfr+", 20_000)`` with the
-demo's engine (``"fast"``) and with the default one for Kuhn poker (``"public"``), with
+end (about 1 ms) adds under 1 percent. Then it times ``solve(KuhnPoker(), "cfr+", 20_000)`` with
+the demo's engine (``"sequence-form"``) and with the default one for Kuhn poker
+(``"public-tree"``), with
 its default log-spaced checkpoints (about 40 exact exploitability measurements) and with only the
 last one: the training part of the live demo's "Run to 20,000", which ``benchmarks/cfr_demo.py``
 times whole, redraws included. Each figure is the best of several repeats, since other processes
@@ -33,7 +34,7 @@ CONFIGURATIONS = (
     ("dcfr", "alternating"),
 )
 #: Iterations per timing: the readable engine is about 50 times slower.
-BATCH = {"public": 5_000, "fast": 5_000, "readable": 100}
+BATCH = {"public-tree": 5_000, "sequence-form": 5_000, "readable": 100}
 
 
 def best_of(function: object, repeats: int = REPEATS) -> float:
@@ -55,9 +56,9 @@ def main() -> None:
     for engine in BATCH:
         for algorithm, updates in CONFIGURATIONS:
             per_iteration = time_per_iteration(game, algorithm, updates, engine)
-            print(f"  {engine:>8}  {algorithm:>5} {updates:<12} {per_iteration * 1e6:9.1f} us")
+            print(f"  {engine:>13}  {algorithm:>5} {updates:<12} {per_iteration * 1e6:9.1f} us")
 
-    for engine in ("fast", "public"):  # the demo's engine, then solve's default for Kuhn poker
+    for engine in ("sequence-form", "public-tree"):  # the demo's engine, then solve's default
         run = best_of(lambda e=engine: solve(game, "cfr+", DEMO_ITERATIONS, engine=e), repeats=3)
         bare = best_of(
             lambda e=engine: solve(game, "cfr+", DEMO_ITERATIONS, engine=e, checkpoints=()),

@@ -2,7 +2,7 @@
 
 Prints, best of 3 since other processes may share the machine:
 
-1. the time per iteration of each engine (readable, sequence-form "fast", public-tree "public")
+1. the time per iteration of each engine (``"readable"``, ``"sequence-form"``, ``"public-tree"``)
    on Kuhn and Leduc poker, for CFR (simultaneous) and CFR+ (alternating): the time of
    ``engine.run(n)`` on a warmed-up engine, divided by n (no checkpoint is measured);
 2. the same for the public-tree and sequence-form engines on larger generalised games;
@@ -32,10 +32,10 @@ CONFIGURATIONS = (("cfr", "simultaneous"), ("cfr+", "alternating"))
 BATCH = {
     ("readable", "kuhn_poker"): 100,
     ("readable", "leduc_poker"): 3,
-    ("fast", "kuhn_poker"): 5_000,
-    ("fast", "leduc_poker"): 300,
-    ("public", "kuhn_poker"): 5_000,
-    ("public", "leduc_poker"): 1_000,
+    ("sequence-form", "kuhn_poker"): 5_000,
+    ("sequence-form", "leduc_poker"): 300,
+    ("public-tree", "kuhn_poker"): 5_000,
+    ("public-tree", "leduc_poker"): 1_000,
 }
 #: Larger generalised games, timed with the two fast engines.
 LARGER_GAMES = (
@@ -46,7 +46,7 @@ LARGER_GAMES = (
     KuhnPoker(n_cards=20),
     KuhnPoker(n_cards=50),
 )
-LARGER_BATCH = {"fast": 50, "public": 200}
+LARGER_BATCH = {"sequence-form": 50, "public-tree": 200}
 
 
 def best_of(function: object, repeats: int = REPEATS) -> float:
@@ -69,7 +69,7 @@ def main() -> None:
     for game in (kuhn, leduc):
         for algorithm, updates in CONFIGURATIONS:
             cells = []
-            for engine in ("readable", "fast", "public"):
+            for engine in ("readable", "sequence-form", "public-tree"):
                 n = BATCH[engine, game.name]
                 seconds = time_per_iteration(game, engine, algorithm, updates, n)
                 cells.append(f"{engine} {seconds * 1e6:10.1f} us")
@@ -81,7 +81,7 @@ def main() -> None:
         game.tree  # noqa: B018
         build = time.perf_counter() - start
         cells = []
-        for engine in ("fast", "public"):
+        for engine in ("sequence-form", "public-tree"):
             n = LARGER_BATCH[engine]
             seconds = time_per_iteration(game, engine, "cfr+", "alternating", n)
             cells.append(f"{engine} {seconds * 1e6:10.1f} us")

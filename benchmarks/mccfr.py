@@ -31,14 +31,14 @@ SEED = 0
 #: Iterations each scheme trains, per game.
 BUDGETS = {"Kuhn": 10_000, "Leduc": 2_000}
 #: Iterations per timing batch of vanilla CFR, per engine and game.
-CFR_BATCH = {"fast": {"Kuhn": 2_000, "Leduc": 100}, "readable": {"Kuhn": 100, "Leduc": 3}}
+CFR_BATCH = {"sequence-form": {"Kuhn": 2_000, "Leduc": 100}, "readable": {"Kuhn": 100, "Leduc": 3}}
 
 
 def time_scheme(game: Game, scheme: str, iterations: int) -> tuple[float, float, float]:
     """(seconds per iteration, nodes per iteration, final exploitability) of a seeded run."""
     best = float("inf")
     for _ in range(REPEATS):
-        result = mccfr.solve_sampled(game, scheme, iterations, seed=SEED, checkpoints=())
+        result = cfr.solve(game, f"mccfr-{scheme}", iterations, seed=SEED, checkpoints=())
         last = result.history[-1]
         best = min(best, last.seconds)
     return best / iterations, last.nodes_touched / iterations, last.average_exploitability
@@ -74,7 +74,7 @@ def main() -> None:
         # Both engines compute the same iterations, so the fast one gives the exploitability.
         final = cfr.solve(game, "cfr", budget, checkpoints=()).history[-1].average_exploitability
         full_walks = 2 * len(game.histories())  # one walk of the whole tree per player
-        for engine in ("fast", "readable"):
+        for engine in ("sequence-form", "readable"):
             seconds = time_vanilla(game, engine, CFR_BATCH[engine][name])
             print(
                 f"{name:<6} {'CFR, ' + engine:<18} {seconds * 1e6:>12.1f} {full_walks:>16.1f} "

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from lessons_lib.games.base import Deal, Game, History
+from lessons_lib.games.base import Deal, Game, History, check_two_player_zero_sum
 from lessons_lib.validation import as_probability_vector, check_choice, check_instance, describe
 
 
@@ -114,7 +114,7 @@ class Hand:
         rng: np.random.Generator,
         deal: Deal | None = None,
     ) -> None:
-        self.game = check_instance(game, Game, "game", "a Game")
+        self.game = check_two_player_zero_sum(game, "a hand between two seats")
         self.agents = _check_agents(agents)
         self.rng = _check_generator(rng)
         self.history: History = game.initial_history(deal if deal is not None else _deal(game, rng))

@@ -30,8 +30,9 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from lessons_lib.cfr.training import MAX_ITERATIONS, Checkpoint, log_spaced_iterations
-from lessons_lib.games.base import Game
+from lessons_lib.core.checkpoints import Checkpoint
+from lessons_lib.core.training import MAX_ITERATIONS, log_spaced_iterations
+from lessons_lib.games.base import Game, check_two_player_zero_sum
 from lessons_lib.scaling import log_log_slope
 from lessons_lib.validation import (
     check_choice,
@@ -188,12 +189,12 @@ def fitted_slope(
 def payoff_range(game: Game, player: int = 1) -> float:
     """``Delta_i = max_z u_i(z) - min_z u_i(z)`` over the terminal histories ``z`` of ``game``.
 
-    In a zero-sum game ``u_2 = -u_1``, so both players have the same range.
+    In a two-player zero-sum game ``u_2 = -u_1``, so both players have the same range.
     """
     _check_game(game)
-    check_choice(player, game.PLAYERS, "player")
+    check_choice(player, game.players, "player")
     tree = game.tree
-    payoffs = tree.payoff[tree.terminal]
+    payoffs = tree.utility(player)[tree.terminal]
     return float(payoffs.max() - payoffs.min())
 
 
@@ -217,9 +218,9 @@ def cfr_exploitability_bound(game: Game, iterations: int) -> float:
     profile is the sum of the two players' average overall regrets (Zinkevich et al. 2007,
     Theorem 2). The bound is a worst case over all games of this size and payoff range.
     """
-    _check_game(game)
+    check_two_player_zero_sum(game, "the exploitability bound")
     check_integer(iterations, "iterations", minimum=1, maximum=MAX_ITERATIONS)
-    return 0.5 * sum(cfr_regret_bound(game, player, iterations) for player in game.PLAYERS)
+    return 0.5 * sum(cfr_regret_bound(game, player, iterations) for player in game.players)
 
 
 # Checks.

@@ -49,7 +49,7 @@ import numpy as np
 from scipy import sparse
 from scipy.optimize import linprog
 
-from lessons_lib.games.base import Game, GameTree
+from lessons_lib.games.base import Game, GameTree, check_two_player_zero_sum
 from lessons_lib.policy import Policy, validate_policy
 from lessons_lib.validation import as_finite_array, check_choice, describe
 
@@ -114,7 +114,7 @@ def sequence_form(game: Game) -> SequenceForm:
     }
     terminal = np.flatnonzero(tree.terminal)
     payoff = sparse.coo_matrix(
-        (tree.chance[terminal] * tree.payoff[terminal], (last[1][terminal], last[2][terminal])),
+        (tree.chance[terminal] * tree.utility(1)[terminal], (last[1][terminal], last[2][terminal])),
         shape=(1 + len(sequences[1]), 1 + len(sequences[2])),
     ).tocsr()  # entries for the same (row, column) are summed
     return SequenceForm(game, sequences, info_sets, parent_sequence, constraints, payoff)
@@ -285,9 +285,8 @@ def solve_sequence_form(game: Game) -> tuple[Policy, float]:
 
 
 def _checked_game(game: object) -> Game:
-    if not isinstance(game, Game):
-        raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
-    return game
+    """``game`` after checking it is a two-player zero-sum game: the LP solves no other kind."""
+    return check_two_player_zero_sum(game, "the sequence-form LP")
 
 
 def _checked_form(form: object) -> SequenceForm:

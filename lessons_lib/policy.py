@@ -1,10 +1,11 @@
-"""Policies: behaviour strategies for both players of an extensive-form game.
+"""Policies: behaviour strategies for every player of an extensive-form game.
 
 A behaviour strategy of player i gives, at each of i's information sets I, a probability
 distribution ``sigma_i(I, .)`` over the actions ``A(I)``; a profile ``sigma = (sigma_1, sigma_2)``
-gives one to each player (Zinkevich et al. 2007, section 2). Because every information set belongs
-to exactly one player, a profile is stored as one plain dict from information-set key to a numpy
-probability vector ordered as ``game.actions(key)``::
+(with more players, ``(sigma_1, ..., sigma_n)``) gives one to each player (Zinkevich et al. 2007,
+section 2). Because every information set belongs to exactly one player, a profile is stored as
+one plain dict from information-set key to a numpy probability vector ordered as
+``game.actions(key)``::
 
     {"J:": array([2/3, 1/3]), "Q:": array([1.0, 0.0]), ..., "K:b": array([0.0, 1.0])}
 
@@ -42,22 +43,25 @@ def uniform_policy(game: Game) -> Policy:
 
 
 def validate_policy(
-    game: Game, policy: Mapping[str, object], players: Iterable[int] = (1, 2)
+    game: Game, policy: Mapping[str, object], players: Iterable[int] | None = None
 ) -> Policy:
     """Check ``policy`` against ``game`` and return a clean copy, ordered as ``game.info_sets()``.
 
-    Every information set of ``players`` must be present; keys of the other player may be present
-    too (they are checked and kept). Each vector must have one entry per action, be finite, have no
-    negative entry and sum to 1. Anything else raises ``ValueError`` naming the information set.
+    Every information set of ``players`` (all of the game's by default) must be present; keys of
+    the other players may be present too (they are checked and kept). Each vector must have one
+    entry per action, be finite, have no negative entry and sum to 1. Anything else raises
+    ``ValueError`` naming the information set.
     """
     check_instance(game, Game, "game", "a Game")
     if not isinstance(policy, Mapping):
         raise ValueError(
             f"a policy is a dict from information-set key to probabilities, got {describe(policy)}"
         )
+    if players is None:
+        players = game.players
     if isinstance(players, str | bytes) or not isinstance(players, Iterable):
         raise ValueError(f"players must be a sequence of players (1, 2), got {describe(players)}")
-    required = {check_choice(p, game.PLAYERS, "player") for p in players}
+    required = {check_choice(p, game.players, "player") for p in players}
     known = set(game.info_sets())
     for key in policy:
         if key not in known:

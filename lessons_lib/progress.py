@@ -1,7 +1,8 @@
 """Long runs: progress shown once a run takes more than a couple of seconds, and Ctrl-C kept safe.
 
-An iterative solver (:func:`lessons_lib.cfr.solve`, :func:`lessons_lib.mccfr.solve_sampled`)
-advances through a :class:`Monitor`, which runs the iterations in *steps* and, between two steps,
+An iterative solver (a :class:`~lessons_lib.core.training.TrainingRun` of
+:func:`lessons_lib.cfr.solve`) advances through a :class:`Monitor`, which runs the iterations in
+*steps* and, between two steps,
 
 - shows how far the run has got, once it has been running for more than :data:`SHOW_AFTER`
   seconds: a line rewritten in place on standard error in a terminal, a display updated in place

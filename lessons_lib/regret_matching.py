@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import mul
 
 import numpy as np
@@ -27,8 +28,11 @@ from lessons_lib.normal_form import (
     MatrixGame,
     action_values,
 )
-from lessons_lib.sums import matrix_vector, sum_of_products
+from lessons_lib.sums import Segments, matrix_vector, sum_of_products
+
+# (The same run of validation helpers as plots.holdem imports: a list of names, no logic.)
 from lessons_lib.validation import (
+    as_finite_array,
     as_finite_vector,
     check_choice,
     check_entries,
@@ -40,18 +44,73 @@ from lessons_lib.validation import (
 )
 
 
-def regret_matching(cumulative_regret: Sequence[float] | np.ndarray) -> np.ndarray:
-    """The regret-matching strategy: positive regrets normalised, or uniform if none is positive."""
-    regret = as_finite_vector(cumulative_regret, "cumulative regret")
+def regret_matching(
+    cumulative_regret: Sequence[float] | np.ndarray, segments: Segments | None = None
+) -> np.ndarray:
+    """The regret-matching strategy: positive regrets normalised, or uniform if none is positive.
+
+    ``sigma(a) = R+(a) / sum_b R+(b)`` (Hart and Mas-Colell 2000). ``cumulative_regret`` holds one
+    player's regrets at one decision, or, with ``segments``, at many: its rows are actions, cut
+    into the ``segments`` of its information sets (a row may have a column per private hand), and
+    each information set is normalised on its own. Every engine of the library, Monte Carlo CFR
+    and the matrix games compute their strategies with this function (through
+    :func:`match_regrets`, the same arithmetic without the checks).
+    """
+    regret, segments = checked_rows(cumulative_regret, segments, "cumulative regret")
     positive = np.maximum(regret, 0.0)
-    with np.errstate(over="ignore"):  # an overflowing sum is handled below
-        total = positive.sum()
-    if total > 0:
-        if total < np.inf:
-            return positive / total
-        scaled = positive / positive.max()  # the sum overflowed: scale to [0, 1] first
-        return scaled / scaled.sum()
-    return np.full(regret.size, 1.0 / regret.size)
+    with np.errstate(over="ignore"):  # an overflowing sum is handled here
+        total = segments.totals(positive)
+    if np.isinf(total).any():  # scale each information set to [0, 1] first
+        largest = segments.maxima(positive)
+        positive = np.divide(positive, largest, out=np.zeros_like(positive), where=largest > 0)
+    return match_regrets(positive, segments, floored=True)
+
+
+def checked_rows(
+    values: object, segments: Segments | None, name: str
+) -> tuple[np.ndarray, Segments]:
+    """``values`` as a finite array with one row per row of ``segments`` (one segment of them all
+    when None), and the segments; ``ValueError`` naming ``name`` otherwise."""
+    if segments is None:
+        array = as_finite_vector(values, name)
+        return array, one_segment(array.size)
+    check_instance(segments, Segments, "segments", "a Segments")
+    array = as_finite_array(values, name)
+    if array.ndim not in (1, 2) or array.shape[0] != segments.segment_of_row.size:
+        raise ValueError(
+            f"{name} must have one row per action of the segments "
+            f"({segments.segment_of_row.size}), got shape {array.shape}"
+        )
+    return array, segments
+
+
+@lru_cache(maxsize=64)
+def one_segment(width: int) -> Segments:
+    """The :class:`~lessons_lib.sums.Segments` of one information set of ``width`` actions."""
+    return Segments.of_widths([width])
+
+
+def match_regrets(
+    regret: np.ndarray,
+    segments: Segments,
+    out: np.ndarray | None = None,
+    floored: bool = False,
+    uniform: np.ndarray | None = None,
+) -> np.ndarray:
+    """:func:`regret_matching` without checks, into ``out`` if given: the engines' inner loop.
+
+    ``floored`` says the regrets have no negative entry already (regret-matching+ has just floored
+    them), which saves taking their positive part; ``uniform`` is the uniform strategy in the
+    regrets' shape, if the caller keeps one. The caller keeps every information set's sum of
+    positive regrets finite.
+    """
+    positive = regret if floored else np.maximum(regret, 0.0)
+    total = segments.totals(positive)
+    if out is None:
+        out = np.empty_like(positive)
+    np.copyto(out, segments.uniform_like(positive) if uniform is None else uniform)
+    np.divide(positive, total, out=out, where=total > 0)
+    return out
 
 
 def instantaneous_regret(
@@ -158,19 +217,6 @@ def _distance(
     return np.maximum(gaps[0], gaps[1])
 
 
-def _positive_part_normalised(regret: list[float]) -> list[float]:
-    """Plain-float twin of :func:`regret_matching`, for the inner loop of :func:`self_play`."""
-    positive = [r if r > 0.0 else 0.0 for r in regret]
-    total = sum(positive)
-    if total > 0.0:
-        if total < math.inf:
-            return [p / total for p in positive]
-        largest = max(positive)  # the sum overflowed: scale to [0, 1] first
-        scaled = [p / largest for p in positive]
-        return [p / sum(scaled) for p in scaled]
-    return [1.0 / len(regret)] * len(regret)
-
-
 def self_play(
     game: MatrixGame,
     iterations: int,
@@ -182,8 +228,8 @@ def self_play(
     ``(A tau)_a - sigma A tau`` and ``-(sigma A)_b + sigma A tau``. ``initial_regret`` gives each
     player's starting regrets (zero by default, which starts both players uniform).
 
-    The loop runs on plain Python floats (the same arithmetic as :class:`RegretMatcher`, which the
-    tests check) because numpy's per-call overhead dominates for three-action vectors.
+    The values and regrets are summed on plain Python floats, left to right (numpy's per-call
+    overhead dominates for three-action vectors); the strategies are :func:`regret_matching`'s.
     """
     check_instance(game, MatrixGame, "game", "a MatrixGame")
     iterations = check_iterations(iterations)
@@ -197,8 +243,12 @@ def self_play(
     played_2: list[list[float]] = []
     payoffs: list[float] = []
     for _ in range(iterations):
-        sigma = _positive_part_normalised(regret_1)
-        tau = _positive_part_normalised(regret_2)
+        try:
+            sigma = regret_matching(regret_1).tolist()
+            tau = regret_matching(regret_2).tolist()
+        except ValueError:  # a regret overflowed to infinity: said once, below
+            regret_1 = [math.inf]
+            break
         values_1 = [sum(map(mul, row, tau)) for row in matrix]  # (A tau)_a
         values_2 = [-sum(map(mul, column, sigma)) for column in columns_of_matrix]  # -(sigma A)_b
         value = sum(map(mul, sigma, values_1))  # sigma A tau
@@ -451,6 +501,7 @@ __all__ = [
     "general_sum_self_play",
     "instantaneous_regret",
     "learn_against_fixed",
+    "match_regrets",
     "regret_bound",
     "regret_matching",
     "self_play",

@@ -3,13 +3,13 @@
 Time. One iteration of CFR visits every history of the tree once per player (Zinkevich et al.
 2007), so the readable engine (:mod:`lessons_lib.cfr.readable`) takes time proportional to the
 number of histories ``|H|``. The vectorised engines do the same arithmetic in a few array operations
-per depth of the tree (:mod:`lessons_lib.cfr.vectorised` on the sequence form,
+per depth of the tree (:mod:`lessons_lib.cfr.sequence_form` on the sequence form,
 :mod:`lessons_lib.cfr.public_tree` on the public tree), so on small games their time is mostly the
 fixed cost of calling those operations. :func:`time_per_iteration` measures one engine on one game;
 :func:`timing_table` measures a list of games with several engines.
 
 Memory. CFR keeps two tables, the cumulative regrets ``R(I, a)`` and the strategy sums ``S(I, a)``
-(:class:`~lessons_lib.cfr.state.CFRState`): ``2 sum_I |A(I)|`` numbers, 8 bytes each as float64.
+(:class:`~lessons_lib.core.state.CFRState`): ``2 sum_I |A(I)|`` numbers, 8 bytes each as float64.
 The exact alternative, the sequence-form linear program (Koller, Megiddo and von Stengel 1994,
 :mod:`lessons_lib.lp`), starts from the payoff matrix ``A`` with one row per sequence of player 1
 and one column per sequence of player 2: ``|S_1| |S_2|`` numbers stored densely, or one per pair of
@@ -30,8 +30,8 @@ import numpy as np
 import pandas as pd
 
 from lessons_lib.cfr.solver import ENGINES
-from lessons_lib.cfr.training import MAX_ITERATIONS
-from lessons_lib.cfr.variants import variant_named
+from lessons_lib.core.training import MAX_ITERATIONS
+from lessons_lib.core.variants import variant_named
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
 from lessons_lib.lp import sequence_form
@@ -179,7 +179,7 @@ def time_per_iteration(
 
 def timing_table(
     games: Iterable[Game],
-    engines: Sequence[str] = ("readable", "fast", "public"),
+    engines: Sequence[str] = ("readable", "sequence-form", "public-tree"),
     algorithm: str = "cfr+",
     iterations: int | Mapping[str, int] = 10,
     repeat: int = 3,

@@ -24,12 +24,11 @@ from typing import NamedTuple
 import numpy as np
 from scipy.stats import norm
 
-from lessons_lib.games.base import Game, GameTree
+from lessons_lib.games.base import Game, GameTree, check_two_player_zero_sum
 from lessons_lib.policy import validate_policy
 from lessons_lib.validation import (
     as_finite_vector,
     check_entries,
-    check_instance,
     check_iterations,
     check_number,
     describe,
@@ -60,6 +59,9 @@ def simulate(
     return sample_hands(game, policy_1, policy_2, hands, seed).payoffs
 
 
+# simulate's signature again, on purpose (`duplicates` pairs the two): simulate is the short public
+# form that returns only the payoffs and does nothing but call this function; both are public, so
+# each states its parameters and their types for the reader.
 def sample_hands(
     game: Game,
     policy_1: Mapping[str, np.ndarray],
@@ -68,7 +70,7 @@ def sample_hands(
     seed: int | np.random.Generator,
 ) -> SimulatedHands:
     """Like :func:`simulate`, but also returns each hand's deal and terminal history."""
-    check_instance(game, Game, "game", "a Game")
+    check_two_player_zero_sum(game, "a simulation of two seats")
     hands = check_iterations(hands, "hands")
     # The per-hand arrays: deal, history, payoff, u, and two rows of the action table per hand.
     width = int(game.tree.n_actions.max())
@@ -95,7 +97,7 @@ def sample_hands(
         # cumulative sum that rounds to just below 1.
         action = np.minimum((u[:, None] >= cumulative[k]).sum(axis=1), tree.n_actions[k] - 1)
         node[playing] = children[node[playing], action]
-    return SimulatedHands(deals=deals, terminals=node, payoffs=tree.payoff[node].copy())
+    return SimulatedHands(deals=deals, terminals=node, payoffs=tree.utility(1)[node].copy())
 
 
 def mean_and_interval(

@@ -41,8 +41,8 @@ from lessons_lib.abstraction import (
     measure_abstractions,
 )
 from lessons_lib.cfr import checkpoint_schedule
-from lessons_lib.cfr.training import InterruptedRun
-from lessons_lib.cfr.variants import UPDATE_SCHEMES
+from lessons_lib.core.training import InterruptedRun, TrainingRun
+from lessons_lib.core.variants import UPDATE_SCHEMES
 from lessons_lib.games import KuhnPoker, LeducPoker
 from lessons_lib.games.base import Game
 from lessons_lib.games.sizes import game_size
@@ -62,7 +62,7 @@ DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 #: The command that makes every stored file again.
 COMMAND = "make caches"
 
-Run = cfr.CFRResult | mccfr.MCCFRResult
+Run = TrainingRun
 
 # --- Chapter 7: CFR+ on Leduc poker, 100,000 iterations -----------------------------------------
 
@@ -73,11 +73,11 @@ CH07_EARLY_POLICY = "ch07_leduc_cfr_plus_policy_100.json"
 CH07_EARLY, CH07_LIVE, CH07_LONG = 100, 2000, 100_000
 
 
-def make_chapter_7(data: Path = DATA, engine: str = "public") -> None:
+def make_chapter_7(data: Path = DATA, engine: str = "public-tree") -> None:
     """CFR+ on Leduc poker: the policy after 100 iterations, then the same run to 100,000."""
     leduc = LeducPoker()
     run = cfr.solve(leduc, "cfr+", CH07_EARLY, engine=engine)
-    about = {"algorithm": "cfr+", "engine": run.engine}
+    about = {"algorithm": "cfr+", "engine": run.engine.name}
     data.mkdir(parents=True, exist_ok=True)
     save_policy(data / CH07_EARLY_POLICY, leduc, run.average_policy(), about | {"iterations": 100})
     run.train(CH07_LIVE - CH07_EARLY).train(CH07_LONG - CH07_LIVE)  # a checkpoint at CH07_LIVE
@@ -119,9 +119,9 @@ def cfr_nodes(game: Game, updates: str = "simultaneous") -> int:
 def nodes_touched(run: Run) -> int:
     """The nodes a run has touched so far (MCCFR counts them; CFR's are :func:`cfr_nodes`)."""
     _check_run(run)
-    if isinstance(run, mccfr.MCCFRResult):
-        return run.nodes_touched
-    return run.iterations * cfr_nodes(run.game, run.updates)
+    if isinstance(run.engine, mccfr.SampledEngine):
+        return run.engine.nodes_touched
+    return run.iterations * cfr_nodes(run.game, run.engine.updates)
 
 
 #: How many timed runs CFR's wall time per iteration is the fastest of.
@@ -165,11 +165,13 @@ def make_run(game: Game, name: str, done: Callable[[Run], bool]) -> tuple[Run, d
         about = {
             "algorithm": name,
             "seconds_per_iteration": seconds,
-            "nodes_per_iteration": cfr_nodes(game, run.updates),
+            "nodes_per_iteration": cfr_nodes(game, run.engine.updates),
         }
     else:
-        run = train_until(mccfr.solve_sampled(game, scheme, 1, seed=seed), done)
-        about = {"algorithm": run.algorithm, "scheme": scheme, "seed": run.seed, **run.options}
+        run = train_until(cfr.solve(game, f"mccfr-{scheme}", 1, seed=seed), done)
+        about = {"algorithm": run.algorithm, "scheme": scheme, "seed": seed}
+        if isinstance(run.engine, mccfr.OutcomeSampling):
+            about["exploration"] = run.engine.exploration
     checkpoints = [asdict(c) for c in run.history]
     return run, {**about, "iterations": run.iterations, "checkpoints": checkpoints}
 
@@ -180,7 +182,7 @@ def rerun(game: Game, name: str, iterations: int) -> Run:
     scheme, seed = run_name(name)
     if scheme is None:
         return cfr.solve(game, name, iterations)
-    return mccfr.solve_sampled(game, scheme, iterations, seed=seed)
+    return cfr.solve(game, f"mccfr-{scheme}", iterations, seed=seed)
 
 
 def run_name(name: object) -> tuple[str | None, int | None]:
@@ -487,8 +489,8 @@ def _checkpoint_records(record: object) -> list[Mapping]:
 
 
 def _check_run(run: object) -> None:
-    if not isinstance(run, (cfr.CFRResult, mccfr.MCCFRResult)):
-        raise ValueError(f"run must be a CFRResult or an MCCFRResult, got {describe(run)}")
+    if not isinstance(run, TrainingRun):
+        raise ValueError(f"run must be a TrainingRun (made by cfr.solve), got {describe(run)}")
 
 
 def _check_game(game: object) -> None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -180,13 +181,17 @@ class Segments:
     """Rows ``0 .. n - 1`` cut into consecutive segments,
     such as the actions of each information set.
 
-    :meth:`sums` adds the rows of each segment (``np.add.reduceat``, first row to last) and
-    :meth:`totals` gives every row its segment's sum: the sums over ``b in A(I)`` of regret matching
-    and of ``sum_b sigma(I, b) v(I, b)``.
+    :meth:`sums` adds the rows of each segment, first row to last (``((r_0 + r_1) + r_2) ...``,
+    the order of Python's ``sum`` and of a loop), column by column when the rows have columns;
+    :meth:`totals` gives every row its segment's sum: the sums over ``b in A(I)`` of regret
+    matching and of ``sum_b sigma(I, b) v(I, b)``. Both go through ``np.bincount``, which adds its
+    weights in the order given, and which is also the fastest of numpy's ways to do it.
     """
 
     starts: np.ndarray  # starts[j]: the first row of segment j
     segment_of_row: np.ndarray  # segment_of_row[e]: the segment row e belongs to
+    # bins[c]: the bincount bin of every entry of a table of c columns (made on first use)
+    _bins: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of_widths(cls, widths: Sequence[int] | np.ndarray) -> Segments:
@@ -203,13 +208,54 @@ class Segments:
         starts = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.intp)
         return cls(starts, np.repeat(np.arange(widths.size), widths))
 
+    @property
+    def count(self) -> int:
+        """The number of segments."""
+        return int(self.starts.size)
+
+    @cached_property
+    def uniform(self) -> np.ndarray:
+        """``1 / |segment|`` for every row: the uniform distribution over each segment's rows."""
+        widths = np.diff([*self.starts.tolist(), self.segment_of_row.size])
+        return 1.0 / widths[self.segment_of_row]
+
     def sums(self, rows: np.ndarray) -> np.ndarray:
-        """The sum of each segment's rows (one row per segment)."""
-        return np.add.reduceat(rows, self.starts, axis=0)
+        """The sum of each segment's rows (one row per segment), first row to last."""
+        if rows.ndim == 1:
+            return np.bincount(self.segment_of_row, rows, self.starts.size)
+        columns = rows.shape[1]
+        bins = self._bins.get(columns)
+        if bins is None:
+            bins = self._bins[columns] = self._bins_of(columns)
+        return np.bincount(bins, rows.ravel(), self.starts.size * columns).reshape(-1, columns)
 
     def totals(self, rows: np.ndarray) -> np.ndarray:
-        """Each row replaced by the sum of its segment."""
-        return np.add.reduceat(rows, self.starts, axis=0).take(self.segment_of_row, axis=0)
+        """Each row replaced by the sum of its segment (as :meth:`sums`)."""
+        if rows.ndim == 1:
+            sums = np.bincount(self.segment_of_row, rows, self.starts.size)
+            return sums.take(self.segment_of_row)
+        bins = self._bins.get(rows.shape[1])
+        if bins is None:
+            bins = self._bins[rows.shape[1]] = self._bins_of(rows.shape[1])
+        sums = np.bincount(bins, rows.ravel(), self.starts.size * rows.shape[1])
+        return sums.reshape(-1, rows.shape[1]).take(self.segment_of_row, axis=0)
+
+    def uniform_like(self, rows: np.ndarray) -> np.ndarray:
+        """:attr:`uniform` in the shape of ``rows`` (a table's columns repeat it; kept)."""
+        if rows.ndim == 1:
+            return self.uniform
+        key = -rows.shape[1]  # negative: a table's uniform, beside the bins of the same width
+        if key not in self._bins:
+            self._bins[key] = np.repeat(self.uniform[:, None], rows.shape[1], axis=1)
+        return self._bins[key]
+
+    def maxima(self, rows: np.ndarray) -> np.ndarray:
+        """Each row replaced by the largest entry of its segment (column by column)."""
+        return np.maximum.reduceat(rows, self.starts, axis=0).take(self.segment_of_row, axis=0)
+
+    def _bins_of(self, columns: int) -> np.ndarray:
+        """The bincount bin of every entry of a table of ``columns`` columns: (segment, column)."""
+        return (self.segment_of_row[:, None] * columns + np.arange(columns)).ravel()
 
 
 def _shape(shape: object) -> tuple[int, int]:

@@ -358,3 +358,12 @@ def parse_json(text: str, what: str) -> object:
         raise ValueError(f"{what} is not valid JSON: {error}") from None
     except RecursionError:
         raise ValueError(f"{what} nests arrays or objects too deeply to be read") from None
+
+
+def check_option_names(options: Mapping[str, object], known: tuple[str, ...], where: str) -> None:
+    """``ValueError`` naming the first option of ``options`` that is not in ``known``."""
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(
+            f"unknown option {unknown[0]!r} of {where}; the options are {list(known)!r}"
+        )

@@ -113,7 +113,10 @@ def test_card_figure_refuses_empty_sweeps() -> None:
     with pytest.raises(ValueError, match="strength"):
         plots.card_abstraction_figure({4: {"strength": []}})
     strength = sweep("strength", [2.0, 0.4, 0.15, 0.16])
+    small = [AbstractionMeasurement(card_bucketing(SMALL, "strength", 1), 10, 100, 1e-4, 1.5)]
     with pytest.raises(ValueError, match="deck that is not drawn"):
         plots.card_abstraction_figure(
-            {3: {"strength": strength[:3]}}, [Pathology(strength[2], strength[3])]
+            {3: {"strength": small}}, [Pathology(strength[2], strength[3])]
         )
+    with pytest.raises(ValueError, match="wrong deck or method"):  # 4-rank data filed under 3
+        plots.card_abstraction_figure({3: {"strength": strength[:3]}})

@@ -12,7 +12,7 @@ from lessons_lib.abstraction import (
     translate,
     translated_strategy,
 )
-from lessons_lib.cfr.range_solver import action_layout
+from lessons_lib.cfr.public_tree import own_actions
 from lessons_lib.holdem import RiverGame, RiverSolver
 
 GRID = (0.25, 0.5, 0.75, 1.0, 1.5)
@@ -101,7 +101,8 @@ def test_a_coarser_menu_is_at_least_as_exploitable_for_real() -> None:
 def test_translated_strategy_mixes_the_neighbours_answers() -> None:
     real, sizes = river(), (0.25, 1.0)
     abstract = abstract_river(real, sizes)
-    solver = RiverSolver(abstract).run(50)
+    solver = RiverSolver(abstract)  # CFR+ by default
+    solver.run(50)
     strategy = solver.average_strategy(2)
     out = translated_strategy(real, abstract, 2, strategy)
     fine = RiverSolver(real)
@@ -117,7 +118,7 @@ def test_translated_strategy_mixes_the_neighbours_answers() -> None:
         if action in ("bet 50%", "bet 75%", "bet 150%"):
             assert np.all(row == 0.0)
     assert np.allclose(root.sum(axis=0), 1.0)
-    assert p1.shape == (len(action_layout(real, 1).edges), len(real.combos[1]))
+    assert p1.shape == (own_actions(real.public_tree, 1).size, len(real.combos[1]))
 
 
 def test_a_strategy_of_the_wrong_shape_is_refused() -> None:

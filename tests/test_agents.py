@@ -192,7 +192,7 @@ def test_simulated_endings_have_the_reach_probabilities():
             assert counts[index] == 0
     deals = np.bincount(hands.deals, minlength=6)
     assert np.all(np.abs(deals - n / 6) < 5 * np.sqrt(n * (1 / 6) * (5 / 6)))
-    assert np.array_equal(hands.payoffs, GAME.tree.payoff[hands.terminals])
+    assert np.array_equal(hands.payoffs, GAME.tree.utility(1)[hands.terminals])
 
 
 def test_pure_policies_reproduce_the_deterministic_payoffs_exactly():

@@ -1,6 +1,7 @@
 """Every bad input to the core modules is refused with a clear ValueError (issue 14, part A).
 
-The modules: regret_matching, normal_form, games (base, kuhn, leduc, public, sizes), policy,
+The modules: regret_matching, normal_form, games (base, kuhn, leduc, multiplayer_kuhn, raked_kuhn,
+public, sizes), policy,
 policy_io, exploitability, counterfactual, kuhn_equilibria, kuhn_profiles, simulation, agents,
 exploiting_opponents, sums, display. A refusal is a ``ValueError`` itself (not a ``KeyError`` or
 ``IndexError``, whose base ``LookupError`` is not a ValueError, nor a subclass such as
@@ -37,6 +38,7 @@ from lessons_lib.exploitability import (
     best_response,
     best_response_sweep,
     expected_value,
+    expected_values,
     exploitability,
     nash_conv,
     to_mbb_per_game,
@@ -47,8 +49,8 @@ from lessons_lib.exploiting_opponents import (
     value_against,
     worst_case_value,
 )
-from lessons_lib.games import History, KuhnPoker, LeducPoker
-from lessons_lib.games.base import build_tree
+from lessons_lib.games import History, KuhnPoker, LeducPoker, MultiplayerKuhnPoker, RakedKuhnPoker
+from lessons_lib.games.base import build_tree, opponent
 from lessons_lib.games.public import board_is_public, chance_matrix, public_tree
 from lessons_lib.games.sizes import game_size
 from lessons_lib.kuhn_equilibria import alpha_of, family_residuals, game_value, nash_equilibrium
@@ -101,6 +103,9 @@ from lessons_lib.validation import check_entries
 
 KUHN = KuhnPoker()
 LEDUC = LeducPoker()
+THREE = MultiplayerKuhnPoker(3)
+#: A reach of two players, nobody having acted yet.
+REACH = Reach(1.0, (1.0, 1.0))
 RPS = rock_paper_scissors()
 SHAPLEY = shapley_game()
 UNIFORM = uniform_policy(KUHN)
@@ -112,6 +117,8 @@ TRAJECTORY = self_play(RPS, 4)
 GENERAL = general_sum_self_play(SHAPLEY, 4)
 RNG = np.random.default_rng(0)
 AGENTS = (PolicyAgent(UNIFORM), PolicyAgent(UNIFORM))
+#: Two agents that know three-player Kuhn poker's information sets (the hand has three seats).
+THREE_AGENTS = (PolicyAgent(uniform_policy(THREE)), PolicyAgent(uniform_policy(THREE)))
 
 #: A long value, to check that messages shorten it.
 LONG = list(range(100_000))
@@ -228,8 +235,18 @@ NUMERIC = [
     ("to_mbb_per_game", lambda v: to_mbb_per_game(v), "chips", ("list",)),
     ("tree_reach", lambda v: tree_reach(KUHN.tree, [v] * SIZE), "sigma", ()),
     ("tree_values", lambda v: tree_values(KUHN.tree, [v] * SIZE), "sigma", ()),
-    ("Reach.of", lambda v: Reach(1.0, 1.0, 1.0).of(v), "player", ()),
-    ("Reach.excluding", lambda v: Reach(1.0, 1.0, 1.0).excluding(v), "player", ()),
+    ("Reach.chance", lambda v: Reach(v, (1.0, 1.0)), "chance", ()),
+    ("Reach.own", lambda v: Reach(1.0, (1.0, v)), "pi_2", ()),
+    ("Reach.of", lambda v: REACH.of(v), "player", ()),
+    ("Reach.excluding", lambda v: REACH.excluding(v), "player", ()),
+    ("Reach.after.actor", lambda v: REACH.after(v, 0.5), "actor", ()),
+    ("Reach.after.probability", lambda v: REACH.after(1, v), "probability", ()),
+    ("Reach.start.chance", lambda v: Reach.start(v, 2), "chance", ()),
+    ("Reach.start.players", lambda v: Reach.start(1.0, v), "players", ()),
+    ("GameTree.utility", lambda v: KUHN.tree.utility(v), "player", ()),
+    ("opponent.player", lambda v: opponent(KUHN, v), "player", ()),
+    ("MultiplayerKuhnPoker.players", lambda v: MultiplayerKuhnPoker(v), "players", ()),
+    ("RakedKuhnPoker.rake", lambda v: RakedKuhnPoker(v), "rake", ()),
     (
         "counterfactual_values.include_chance",
         lambda v: counterfactual_values(KUHN, UNIFORM, v),
@@ -296,6 +313,7 @@ GAME_CALLS = [
     lambda g: best_response(g, UNIFORM, 1),
     lambda g: exploitability(g, UNIFORM),
     lambda g: nash_conv(g, UNIFORM),
+    lambda g: expected_values(g, UNIFORM),
     lambda g: reach_probabilities(g, UNIFORM),
     lambda g: history_values(g, UNIFORM),
     lambda g: counterfactual_values(g, UNIFORM),
@@ -501,20 +519,48 @@ CASES = {
     "tree_values strings": (lambda: tree_values(KUHN.tree, np.full(SIZE, "0.5")), "sigma"),
     "to_mbb overflow": (lambda: to_mbb_per_game(1e306), "chips"),
     "to_mbb ragged": (lambda: to_mbb_per_game([[1], [1, 2]]), "chips"),
-    "Reach chance a string": (lambda: Reach("0.5", 1.0, 1.0), "chance"),
-    "Reach player_1 NaN": (lambda: Reach(1.0, math.nan, 1.0), "player_1"),
-    "Reach player_2 above 1": (lambda: Reach(1.0, 1.0, 1.5), "player_2"),
-    "Reach player_2 None": (lambda: Reach(1.0, 1.0, None), "player_2"),
-    "Reach chance negative": (lambda: Reach(-0.5, 1.0, 1.0), "chance"),
-    "Reach chance 10**400": (lambda: Reach(10**400, 1.0, 1.0), "chance"),
+    "Reach chance a string": (lambda: Reach("0.5", (1.0, 1.0)), "chance"),
+    "Reach pi_1 NaN": (lambda: Reach(1.0, (math.nan, 1.0)), "pi_1"),
+    "Reach pi_2 above 1": (lambda: Reach(1.0, (1.0, 1.5)), "pi_2"),
+    "Reach pi_2 None": (lambda: Reach(1.0, (1.0, None)), "pi_2"),
+    "Reach pi_3 negative": (lambda: Reach(1.0, (1.0, 1.0, -0.5)), "pi_3"),
+    "Reach chance negative": (lambda: Reach(-0.5, (1.0, 1.0)), "chance"),
+    "Reach chance 10**400": (lambda: Reach(10**400, (1.0, 1.0)), "chance"),
+    "Reach own a list": (lambda: Reach(1.0, [1.0, 1.0]), "own"),
+    "Reach own empty": (lambda: Reach(1.0, ()), "own"),
+    "Reach own a number": (lambda: Reach(1.0, 1.0), "own"),
+    "Reach own a string": (lambda: Reach(1.0, "11"), "own"),
+    "Reach.after actor 3 of 2": (lambda: REACH.after(3, 0.5), "actor"),
+    "Reach.after actor -1": (lambda: REACH.after(-1, 0.5), "actor"),
+    "Reach.after above 1": (lambda: REACH.after(2, 1.5), "probability"),
+    "Reach.after chance NaN": (lambda: REACH.after(0, math.nan), "probability"),
+    "Reach.start no players": (lambda: Reach.start(1.0, 0), "players"),
     "check_entries 5000 digits": (
         lambda: check_entries(10**5000, "the table"),
         "the table would need <an integer of about 2**16609> numbers",
     ),
     "check_entries a string": (lambda: check_entries("5", "the table"), "the table"),
     "check_entries negative": (lambda: check_entries(-1, "the table"), "the table"),
-    "Reach.excluding 3": (lambda: Reach(1.0, 1.0, 1.0).excluding(3), "unknown player 3"),
-    "Reach.excluding 0": (lambda: Reach(1.0, 1.0, 1.0).excluding(0), "unknown player 0"),
+    "Reach.excluding 3": (lambda: REACH.excluding(3), "player must be at most 2"),
+    "Reach.excluding 0": (lambda: REACH.excluding(0), "player must be at least 1"),
+    "exploitability general-sum": (lambda: exploitability(RakedKuhnPoker(), UNIFORM), "nash_conv"),
+    "opponent of three players": (lambda: opponent(THREE, 1), "3 players"),
+    "validate_policy player 4 of 3": (
+        lambda: validate_policy(THREE, uniform_policy(THREE), players=[4]),
+        "player",
+    ),
+    "validate_policy three missing": (lambda: validate_policy(THREE, {}), "information set"),
+    "three-player Kuhn 7 players": (lambda: MultiplayerKuhnPoker(7), "players"),
+    "three-player Kuhn 1 player": (lambda: MultiplayerKuhnPoker(1), "players"),
+    "raked Kuhn rake 1": (lambda: RakedKuhnPoker(1.0), "rake"),
+    "raked Kuhn rake negative": (lambda: RakedKuhnPoker(-0.1), "rake"),
+    "raked Kuhn cards": (lambda: RakedKuhnPoker(0.1, n_cards=1), "n_cards"),
+    "game with a return missing": (lambda: build_tree(_ShortReturns()), "must return 2"),
+    "game with a NaN return": (lambda: build_tree(_NaNReturns()), "must return 2"),
+    "game zero-sum in name only": (lambda: build_tree(_FalselyZeroSum()), "declares zero_sum"),
+    "game of no players": (lambda: build_tree(_NoPlayers()), "players"),
+    "game of True players": (lambda: build_tree(_TruePlayers()), "players"),
+    "game zero_sum not a bool": (lambda: build_tree(_ZeroSumMaybe()), "zero_sum"),
     "counterfactual policy": (lambda: counterfactual_values(KUHN, None), "policy"),
     # kuhn_equilibria, kuhn_profiles
     "alpha above 1/3": (lambda: nash_equilibrium(0.5), "alpha"),
@@ -531,6 +577,14 @@ CASES = {
     "simulate seed legacy": (
         lambda: simulate(KUHN, UNIFORM, UNIFORM, 10, np.random.RandomState(0)),
         "seed",
+    ),
+    "simulate three players": (
+        lambda: simulate(THREE, *[uniform_policy(THREE)] * 2, 10, 0),
+        "players",
+    ),
+    "sample_hands three players": (
+        lambda: sample_hands(THREE, *[uniform_policy(THREE)] * 2, 10, 0),
+        "players",
     ),
     "mean_and_interval one": (lambda: mean_and_interval([1.0]), "two payoffs"),
     "mean_and_interval None": (lambda: mean_and_interval(None), "payoffs"),
@@ -549,6 +603,8 @@ CASES = {
     "HumanAgent not chosen": (lambda: HumanAgent().act(KUHN, "J:", RNG), "J:"),
     "HumanAgent illegal": (lambda: _human_plays("x"), "action"),
     "Hand one agent": (lambda: Hand(KUHN, [AGENTS[0]], RNG), "agents"),
+    "Hand three players": (lambda: Hand(THREE, THREE_AGENTS, RNG), "players"),
+    "play_hand three players": (lambda: play_hand(THREE, THREE_AGENTS, None, RNG), "players"),
     "Hand agents str": (lambda: Hand(KUHN, "ab", RNG), "agents"),
     "Hand agent None": (lambda: Hand(KUHN, [AGENTS[0], None], RNG), "seat 2"),
     "Hand rng int": (lambda: Hand(KUHN, AGENTS, 0), "rng"),
@@ -587,6 +643,37 @@ CASES = {
     "SourceCode None": (lambda: SourceCode(None), "text"),
     "SourceCode language": (lambda: SourceCode("x", 3), "language"),
 }
+
+
+class _ShortReturns(KuhnPoker):
+    """Kuhn poker whose returns forget player 2."""
+
+    def returns(self, history):
+        return (self.payoff(history),)
+
+
+class _NaNReturns(KuhnPoker):
+    def returns(self, history):
+        return (math.nan, math.nan)
+
+
+class _FalselyZeroSum(KuhnPoker):
+    """Declared zero-sum, but both players win player 1's chips."""
+
+    def returns(self, history):
+        return (self.payoff(history), self.payoff(history))
+
+
+class _NoPlayers(KuhnPoker):
+    num_players = 0
+
+
+class _TruePlayers(KuhnPoker):
+    num_players = True
+
+
+class _ZeroSumMaybe(KuhnPoker):
+    zero_sum = "maybe"
 
 
 def _human_plays(action: str) -> None:
@@ -940,7 +1027,12 @@ CHEAP_NUMERIC = [
     lambda v: two_action_policy(KUHN, {"J:": v}),
     lambda v: mean_and_interval([0.0, 1.0], v),
     lambda v: mean_and_interval([v, 1.0]),
-    lambda v: Reach(1.0, 1.0, 1.0).excluding(v),
+    lambda v: REACH.excluding(v),
+    lambda v: REACH.after(v, 0.5),
+    lambda v: REACH.after(1, v),
+    lambda v: Reach(1.0, (v, 1.0)),
+    lambda v: opponent(KUHN, v),
+    lambda v: RakedKuhnPoker(v),
     lambda v: KUHN.card_name(v),
     lambda v: strategy_exploitability(RPS, v, THIRD),
     lambda v: RPS.strategy(1, [v, 0.0, 1.0]),

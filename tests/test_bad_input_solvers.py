@@ -24,19 +24,31 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
+from test_cfr_public_engine import ThreeGuessers
+from test_public_tree import ZeroSumGuessing
 
 from lessons_lib import convergence, lp, progress, scaling, stored_runs
-from lessons_lib.cfr import CFRResult, checkpoint_schedule, readable, solve
-from lessons_lib.cfr.state import CFRState, average_strategy
-from lessons_lib.cfr.training import InterruptedRun
-from lessons_lib.cfr.variants import VanillaCFR
+from lessons_lib.cfr import (
+    ENGINES,
+    PublicTreeEngine,
+    ReadableEngine,
+    SequenceFormEngine,
+    TrainingRun,
+    checkpoint_schedule,
+    solve,
+)
+from lessons_lib.cfr.pitfalls import SignError
+from lessons_lib.core.engine import TabularEngine
+from lessons_lib.core.state import CFRState, average_strategy
+from lessons_lib.core.training import InterruptedRun
+from lessons_lib.core.variants import VanillaCFR
 from lessons_lib.games import KuhnPoker
 from lessons_lib.mccfr import (
-    MCCFRResult,
-    RegretTables,
+    ChanceSampling,
+    OutcomeSampling,
+    SampledTables,
     random_chooser,
     sampled_traversal,
-    solve_sampled,
 )
 from lessons_lib.mccfr.walk import Walk, plain_tree
 from lessons_lib.plots import axes as plot_axes
@@ -54,8 +66,11 @@ HISTORY = RUN.history
 UNIFORM = uniform_policy(KUHN)
 FORM = lp.sequence_form(KUHN)
 PLAN = lp.optimal_plan(FORM, 1)[0]
+THREE, GUESSING = ThreeGuessers(), ZeroSumGuessing()
 NAN_HISTORY = [replace(HISTORY[0], average_exploitability=math.nan), *HISTORY[1:]]
-SAMPLED = solve_sampled(KUHN, "external", 10).history
+SAMPLED = solve(KUHN, "mccfr-external", 10).history
+#: What the public-tree engine requires, in the words of its refusal.
+PUBLIC_TREE_NEEDS = "the public-tree engine needs a two-player zero-sum game with a public tree"
 
 # (call, expected fragment of the message): each call passes one bad argument.
 BAD_CALLS = {
@@ -82,14 +97,65 @@ BAD_CALLS = {
         lambda: solve(KUHN, "cfr", 10**15, checkpoint_every=1),
         "checkpoint_every",
     ),
-    "train iterations 0": (lambda: RUN.train(0), "iterations"),
-    "CFRResult engine 'slow'": (
-        lambda: CFRResult(KUHN, VanillaCFR(), "simultaneous", "slow"),
+    "solve averaging 'none'": (lambda: solve(KUHN, "cfr", 1, averaging="none"), "averaging"),
+    "solve averaging None": (lambda: solve(KUHN, "cfr+", 1, averaging=None), "averaging"),
+    "solve mccfr averaging 7": (lambda: solve(KUHN, "mccfr-chance", 1, averaging=7), "averaging"),
+    "solve stop_below -1": (lambda: solve(KUHN, "cfr", 1, stop_below=-1.0), "stop_below"),
+    "solve stop_below NaN": (lambda: solve(KUHN, "cfr", 1, stop_below=math.nan), "stop_below"),
+    "solve stop_below '0.1'": (lambda: solve(KUHN, "cfr", 1, stop_below="0.1"), "stop_below"),
+    "solve stop_below 10**400": (lambda: solve(KUHN, "cfr", 1, stop_below=10**400), "stop_below"),
+    "solve engine 'fast'": (lambda: solve(KUHN, "cfr", 1, engine="fast"), "engine"),
+    "solve engine 3": (lambda: solve(KUHN, "cfr", 1, engine=3), "engine"),
+    "solve engine an instance": (
+        lambda: solve(KUHN, "cfr", 1, engine=ReadableEngine(KUHN, VanillaCFR(), "simultaneous")),
         "engine",
     ),
-    "CFRResult variant 'cfr'": (
-        lambda: CFRResult(KUHN, "cfr", "simultaneous", "fast"),
+    "solve engine a class of no engine": (lambda: solve(KUHN, "cfr", 1, engine=dict), "engine"),
+    "solve engine the abstract TabularEngine": (
+        lambda: solve(KUHN, "cfr", 1, engine=TabularEngine),
+        "engine",
+    ),
+    "solve engine a sampling scheme's class": (
+        lambda: solve(KUHN, "cfr", 1, engine=ChanceSampling),
+        "engine",
+    ),
+    "solve engine for mccfr": (lambda: solve(KUHN, "mccfr-chance", 1, engine="readable"), "engine"),
+    "solve public-tree engine, three players": (
+        lambda: solve(THREE, "cfr", 1, engine="public-tree"),
+        f"{PUBLIC_TREE_NEEDS}; ThreeGuessers() has 3 players",
+    ),
+    "solve public-tree engine, no public tree": (
+        lambda: solve(GUESSING, "cfr+", 1, engine="public-tree"),
+        PUBLIC_TREE_NEEDS,
+    ),
+    "solve public-tree engine, general-sum": (
+        lambda: solve(SignError(KUHN), "cfr", 1, engine=PublicTreeEngine),
+        PUBLIC_TREE_NEEDS,
+    ),
+    "solve sequence-form engine, three players": (
+        lambda: solve(THREE, "cfr", 1, engine=SequenceFormEngine),
+        "the sequence-form engine needs a two-player game",
+    ),
+    "train iterations 0": (lambda: RUN.train(0), "iterations"),
+    "train stop_below -1": (lambda: RUN.train(1, stop_below=-1), "stop_below"),
+    "train an unknown option": (lambda: RUN.train(1, engine="readable"), "engine"),
+    "TrainingRun engine 'slow'": (lambda: TrainingRun("slow", "cfr"), "engine"),
+    "TrainingRun engine a class": (lambda: TrainingRun(ReadableEngine, "cfr"), "engine"),
+    "ReadableEngine variant 'cfr'": (
+        lambda: ReadableEngine(KUHN, "cfr", "simultaneous"),
         "variant",
+    ),
+    "ReadableEngine game a string": (
+        lambda: ReadableEngine("kuhn", VanillaCFR(), "simultaneous"),
+        "game",
+    ),
+    "ReadableEngine averaging unknown": (
+        lambda: ReadableEngine(KUHN, VanillaCFR(), "simultaneous", averaging="mine"),
+        "averaging",
+    ),
+    "SequenceFormEngine updates unknown": (
+        lambda: SequenceFormEngine(KUHN, VanillaCFR(), "sometimes"),
+        "updates",
     ),
     "checkpoint_schedule start > stop": (lambda: checkpoint_schedule(5, 2), "stop"),
     "checkpoint_schedule (0, 0)": (lambda: checkpoint_schedule(0, 0), "stop"),
@@ -103,25 +169,29 @@ BAD_CALLS = {
     ),
     "CFRState.zeros game None": (lambda: CFRState.zeros(None), "game"),
     "CFRState.zeros game a string": (lambda: CFRState.zeros("kuhn"), "game"),
-    "readable cfr_iteration updates unknown": (
-        lambda: readable.cfr_iteration(KUHN, CFRState.zeros(KUHN), VanillaCFR(), "sometimes"),
+    "ReadableEngine updates unknown": (
+        lambda: ReadableEngine(KUHN, VanillaCFR(), "sometimes"),
         "updates",
     ),
-    "readable cfr_iteration updates None": (
-        lambda: readable.cfr_iteration(KUHN, CFRState.zeros(KUHN), VanillaCFR(), None),
+    "ReadableEngine updates None": (
+        lambda: ReadableEngine(KUHN, VanillaCFR(), None),
         "updates",
     ),
     # mccfr
-    "solve_sampled exploration '0.5'": (
-        lambda: solve_sampled(KUHN, "outcome", 1, exploration="0.5"),
+    "solve mccfr-outcome exploration '0.5'": (
+        lambda: solve(KUHN, "mccfr-outcome", 1, exploration="0.5"),
         "exploration",
     ),
-    "solve_sampled exploration 10**400": (
-        lambda: solve_sampled(KUHN, "outcome", 1, exploration=10**400),
+    "solve mccfr-outcome exploration 10**400": (
+        lambda: solve(KUHN, "mccfr-outcome", 1, exploration=10**400),
         "exploration",
     ),
-    "solve_sampled seed None": (lambda: solve_sampled(KUHN, "chance", 1, seed=None), "seed"),
-    "solve_sampled scheme 7": (lambda: solve_sampled(KUHN, 7, 1), "scheme"),
+    "solve mccfr-chance seed None": (lambda: solve(KUHN, "mccfr-chance", 1, seed=None), "seed"),
+    "solve mccfr-external updates unknown": (
+        lambda: solve(KUHN, "mccfr-external", 1, updates="sometimes"),
+        "updates",
+    ),
+    "solve algorithm 7": (lambda: solve(KUHN, 7, 1), "algorithm"),
     "chooser returns -1": (
         lambda: sampled_traversal(KUHN, "external", UNIFORM, 1, chooser=lambda p: -1),
         "index -1",
@@ -138,9 +208,14 @@ BAD_CALLS = {
         lambda: sampled_traversal(KUHN, "external", UNIFORM, 1, chooser=lambda p: True),
         "chooser",
     ),
-    "MCCFRResult scheme 'inside'": (lambda: MCCFRResult(KUHN, "inside", 0), "scheme"),
-    "MCCFRResult seed -1": (lambda: MCCFRResult(KUHN, "chance", -1), "seed"),
-    "RegretTables game a string": (lambda: RegretTables("kuhn"), "game"),
+    "solve algorithm 'mccfr-inside'": (lambda: solve(KUHN, "mccfr-inside", 1), "algorithm"),
+    "ChanceSampling seed -1": (lambda: ChanceSampling(KUHN, seed=-1), "seed"),
+    "ChanceSampling game a string": (lambda: ChanceSampling("kuhn"), "game"),
+    "OutcomeSampling exploration 0": (
+        lambda: OutcomeSampling(KUHN, exploration=0.0),
+        "exploration",
+    ),
+    "SampledTables.fresh game a string": (lambda: SampledTables.fresh("kuhn"), "game"),
     "plain_tree game a list": (lambda: plain_tree([]), "game"),
     "random_chooser rng a seed": (lambda: random_chooser(0), "rng"),
     "Walk chooser 7": (lambda: Walk(7), "chooser"),
@@ -189,20 +264,26 @@ BAD_CALLS = {
     ),
     # scaling
     "timing_table engines 'fast'": (
-        lambda: scaling.timing_table([KUHN], engines="fast"),
+        lambda: scaling.timing_table([KUHN], engines="sequence-form"),
         "engines",
     ),
     "timing_table max_histories 5": (
-        lambda: scaling.timing_table([KUHN], engines=("fast",), max_histories=5),
+        lambda: scaling.timing_table([KUHN], engines=("sequence-form",), max_histories=5),
         "max_histories",
     ),
     "time_per_iteration clock a string": (
-        lambda: scaling.time_per_iteration(KUHN, "fast", iterations=1, clock=lambda: "now"),
+        lambda: scaling.time_per_iteration(
+            KUHN, "sequence-form", iterations=1, clock=lambda: "now"
+        ),
         "clock",
     ),
     "time_per_iteration warmup -1": (
-        lambda: scaling.time_per_iteration(KUHN, "fast", warmup=-1),
+        lambda: scaling.time_per_iteration(KUHN, "sequence-form", warmup=-1),
         "warmup",
+    ),
+    "timing_table engines ('fast',), the old name": (
+        lambda: scaling.timing_table([KUHN], engines=("fast",)),
+        "engine",
     ),
     "log_log_slope strings": (lambda: scaling.log_log_slope(["1", "2"], [1.0, 2.0]), "x"),
     "log_log_slope ragged": (lambda: scaling.log_log_slope([[1.0], [1.0, 2.0]], [1.0]), "x"),
@@ -513,7 +594,7 @@ def same_tables(first: CFRState, second: CFRState) -> float:
     return max(gaps)
 
 
-@pytest.mark.parametrize("engine", ["public", "fast", "readable", "ranges"])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_an_interrupted_cfr_run_keeps_exactly_its_first_iterations(engine) -> None:
     every_step = Progress(callback=stop_after(37), step_seconds=0.0, show=False)
     with pytest.warns(InterruptedRun, match="interrupted at iteration 37 of 1,000"):
@@ -531,13 +612,13 @@ def test_an_interrupted_cfr_run_keeps_exactly_its_first_iterations(engine) -> No
 def test_an_interrupted_mccfr_run_keeps_exactly_its_first_iterations(scheme) -> None:
     every_step = Progress(callback=stop_after(23), step_seconds=0.0, show=False)
     with pytest.warns(InterruptedRun, match="iteration 23"):
-        run = solve_sampled(KUHN, scheme, 500, seed=4, progress=every_step)
-    reference = solve_sampled(KUHN, scheme, 23, seed=4)
+        run = solve(KUHN, f"mccfr-{scheme}", 500, seed=4, progress=every_step)
+    reference = solve(KUHN, f"mccfr-{scheme}", 23, seed=4)
     assert run.interrupted and run.iterations == 23
     assert same_tables(run.state(), reference.state()) == 0.0
-    assert run.nodes_touched == reference.nodes_touched
+    assert run.engine.nodes_touched == reference.engine.nodes_touched
     run.train(27)
-    again = solve_sampled(KUHN, scheme, 50, seed=4)
+    again = solve(KUHN, f"mccfr-{scheme}", 50, seed=4)
     assert same_tables(run.state(), again.state()) == 0.0
 
 
@@ -556,8 +637,12 @@ def test_ctrl_c_stops_after_the_iteration_in_progress_and_the_handler_is_restore
 
 
 def test_steps_of_any_length_compute_the_same_run() -> None:
-    one_by_one = solve(KUHN, "dcfr", 300, engine="fast", progress=Progress(step_seconds=0.0))
-    in_long_steps = solve(KUHN, "dcfr", 300, engine="fast", progress=Progress(step_seconds=10.0))
+    one_by_one = solve(
+        KUHN, "dcfr", 300, engine="sequence-form", progress=Progress(step_seconds=0.0)
+    )
+    in_long_steps = solve(
+        KUHN, "dcfr", 300, engine="sequence-form", progress=Progress(step_seconds=10.0)
+    )
     assert same_tables(one_by_one.state(), in_long_steps.state()) == 0.0
     assert one_by_one.history == in_long_steps.history
 
@@ -637,10 +722,10 @@ def test_train_until_refuses_to_go_on_with_an_interrupted_run() -> None:
         run = solve(KUHN, "cfr", 10, progress=stop)
     assert run.interrupted
 
-    def train_interrupted(more: int, **options: object) -> CFRResult:
+    def train_interrupted(more: int, **options: object) -> TrainingRun:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", InterruptedRun)
-            return CFRResult.train(run, more, progress=stop)
+            return TrainingRun.train(run, more, progress=stop)
 
     run.train = train_interrupted
     with pytest.raises(KeyboardInterrupt, match="nothing is stored"):
@@ -650,5 +735,5 @@ def test_train_until_refuses_to_go_on_with_an_interrupted_run() -> None:
 def test_figures_still_draw_after_the_checks() -> None:
     figure = cfr_plots.strategy_paths_figure(KUHN, [1, 20], [UNIFORM, RUN.average_policy()])
     assert isinstance(figure, Figure)
-    table = scaling.timing_table([KUHN], engines=("fast",), iterations=1, repeat=1)
+    table = scaling.timing_table([KUHN], engines=("sequence-form",), iterations=1, repeat=1)
     assert isinstance(table, pd.DataFrame) and table.shape[0] == 1

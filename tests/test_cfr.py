@@ -3,8 +3,8 @@
 - Iteration 1 of vanilla CFR is worked by hand below, and also recomputed through
   :func:`lessons_lib.counterfactual.counterfactual_values`.
 - A second implementation of every algorithm, written here from the formulas of the papers on top
-  of ``counterfactual_values`` (one call per player and iteration), must give the library's
-  regret tables and policies.
+  of ``counterfactual_values`` (one call per player and iteration), must give the regret tables
+  and policies of each of the library's exact engines (readable, sequence-form, public-tree).
 - The learned strategies must lie in Kuhn's equilibrium family (Kuhn 1950), whose value for
   player 1 is -1/18 (derived in :data:`GAME_VALUE`'s comment).
 """
@@ -18,15 +18,15 @@ import numpy as np
 import pytest
 
 from lessons_lib.cfr import (
-    ALGORITHMS,
+    VARIANTS,
     DiscountedCFR,
     LinearCFR,
     checkpoint_schedule,
     solve,
 )
-from lessons_lib.cfr.state import average_strategy
-from lessons_lib.cfr.variants import power_discount, variant_named
-from lessons_lib.cfr.vectorised import VectorisedEngine
+from lessons_lib.cfr.sequence_form import SequenceFormEngine
+from lessons_lib.core.state import average_strategy
+from lessons_lib.core.variants import power_discount, variant_named
 from lessons_lib.counterfactual import counterfactual_values
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import KuhnPoker
@@ -47,11 +47,19 @@ KEYS = GAME.info_sets()
 # The sum is -1/3, so player 1's value is (1/6)(-1/3) = -1/18 (Kuhn 1950).
 GAME_VALUE = -1.0 / 18.0
 
-#: Every algorithm with each update scheme it allows.
+#: Every variant of CFR with each update scheme it allows.
 CONFIGURATIONS = [
-    (name, updates) for name in ALGORITHMS for updates in variant_named(name).allowed_updates
+    (name, updates) for name in VARIANTS for updates in variant_named(name).allowed_updates
 ]
-ENGINES = ("readable", "fast")
+#: The exact engines (lessons_lib.cfr.ENGINES), each checked against the derivations below.
+ENGINES = ("readable", "sequence-form", "public-tree")
+
+
+def additions(engine: str, key: str) -> int:
+    """How many times ``engine`` adds ``pi_i(I) sigma(I, .)`` to the strategy sum at ``key`` in
+    one iteration: the readable engine once per history of I (|I| times), the others once per
+    information set (lessons_lib.cfr.sequence_form, lessons_lib.cfr.public_tree)."""
+    return len(GAME.histories_in(key)) if engine == "readable" else 1
 
 
 def bet(policy: dict[str, np.ndarray], key: str) -> float:
@@ -94,11 +102,11 @@ def test_first_iteration_equals_counterfactual_regrets_of_uniform(engine: str) -
         np.testing.assert_allclose(
             state.cumulative_regret[key], expected.regrets[key], rtol=0, atol=1e-15
         )
-        # The strategy sum adds pi_i(h) sigma(I, a) at each of the |I| histories of I.
-        histories = len(GAME.histories_in(key))
+        # The strategy sum adds pi_i(I) sigma(I, a): once per history of I (readable engine) or
+        # once per information set (the others).
         np.testing.assert_allclose(
             state.strategy_sum[key],
-            histories * expected.own_reach[key] * uniform[key],
+            additions(engine, key) * expected.own_reach[key] * uniform[key],
             rtol=0,
             atol=1e-15,
         )
@@ -196,22 +204,28 @@ def test_dcfr_parameters_reach_the_discounts() -> None:
         np.testing.assert_allclose(result.average_policy()[key], average[key], atol=1e-12)
 
 
-# The two engines compute the same iterations.
+# The engines compute the same iterations, to rounding (the readable engine is the reference).
 
 
+@pytest.mark.parametrize("engine", ENGINES[1:])
 @pytest.mark.parametrize(("algorithm", "updates"), CONFIGURATIONS)
-def test_readable_and_fast_engines_agree(algorithm: str, updates: str) -> None:
+def test_every_engine_agrees_with_the_readable_engine(
+    algorithm: str, updates: str, engine: str
+) -> None:
     # Ten iterations (at most 5e-14 apart here). The engines add the same numbers in different
     # orders, and alternating LCFR and DCFR amplify such rounding differences: about 1e-12 after 40
     # iterations, 1e-6 (LCFR) after 1,000. Exact rational arithmetic shows the same: after ten LCFR
     # iterations each engine is as far from it (1e-14 to 3e-14) as from the other engine.
     readable = solve(GAME, algorithm, 10, updates=updates, engine="readable")
-    fast = solve(GAME, algorithm, 10, updates=updates, engine="fast")
+    other = solve(GAME, algorithm, 10, updates=updates, engine=engine)
     for policy in ("average_policy", "current_policy"):
-        first, second = getattr(readable, policy)(), getattr(fast, policy)()
+        first, second = getattr(readable, policy)(), getattr(other, policy)()
         for key in KEYS:
             np.testing.assert_allclose(first[key], second[key], rtol=0, atol=1e-12)
-    for checkpoint_1, checkpoint_2 in zip(readable.history, fast.history, strict=True):
+    regrets_1, regrets_2 = readable.state().cumulative_regret, other.state().cumulative_regret
+    for key in KEYS:
+        np.testing.assert_allclose(regrets_1[key], regrets_2[key], rtol=0, atol=1e-12)
+    for checkpoint_1, checkpoint_2 in zip(readable.history, other.history, strict=True):
         assert checkpoint_1.iteration == checkpoint_2.iteration
         assert checkpoint_1.average_exploitability == pytest.approx(
             checkpoint_2.average_exploitability, abs=1e-12
@@ -219,45 +233,41 @@ def test_readable_and_fast_engines_agree(algorithm: str, updates: str) -> None:
 
 
 @pytest.mark.parametrize("algorithm", ["cfr", "cfr+"])
-def test_readable_and_fast_engines_agree_on_a_longer_run(algorithm: str) -> None:
-    readable = solve(GAME, algorithm, 150, engine="readable", checkpoints=())
-    fast = solve(GAME, algorithm, 150, engine="fast", checkpoints=())
-    first, second = readable.average_policy(), fast.average_policy()
-    for key in KEYS:
-        np.testing.assert_allclose(first[key], second[key], rtol=0, atol=1e-12)
+def test_every_engine_agrees_with_the_readable_engine_on_a_longer_run(algorithm: str) -> None:
+    first = solve(GAME, algorithm, 150, engine="readable", checkpoints=()).average_policy()
+    for engine in ENGINES[1:]:
+        second = solve(GAME, algorithm, 150, engine=engine, checkpoints=()).average_policy()
+        for key in KEYS:
+            np.testing.assert_allclose(first[key], second[key], rtol=0, atol=1e-12)
 
 
 @pytest.mark.parametrize("game", [KuhnPoker(), KuhnPoker(n_cards=5)], ids=repr)
 def test_the_sequence_form_payoff_gives_the_expected_value_of_random_profiles(game) -> None:
     # x_1^T A_1 x_2 = u_1(sigma): the sequence form against the tree walk of exploitability.
+    # The plans x_i are the engine's, for the strategy regret matching makes of random regrets.
     rng = np.random.default_rng(5)
     for _ in range(3):
-        engine = VectorisedEngine(game, variant_named("cfr"), "simultaneous")
+        engine = SequenceFormEngine(game, variant_named("cfr"), "simultaneous")
         engine.start_from(
             {key: rng.uniform(0, 1, len(game.actions(key))) for key in game.info_sets()}
         )
-        one, two = engine.learners[1], engine.learners[2]
-        played = {**dict(_sigma_of(one)), **dict(_sigma_of(two))}
-        value = float(np.sum(one.plan * one.payoff.times(two.plan)))
+        played = engine.current_policy()
+        plan, payoff = engine.plan, engine.payoff
+        value = float(np.sum(plan[1] * payoff[1].times(plan[2])))
         assert value == pytest.approx(expected_value(game, played), abs=1e-12)
-        other = -float(np.sum(two.plan * two.payoff.times(one.plan)))
+        other = -float(np.sum(plan[2] * payoff[2].times(plan[1])))
         assert other == pytest.approx(value, abs=1e-12)
-
-
-def _sigma_of(learner):
-    sequences = learner.sequences
-    for key, pairs in zip(sequences.keys, sequences.slices, strict=True):
-        yield key, learner.sigma[pairs].copy()
 
 
 def test_engines_work_for_other_games_too() -> None:
     game = KuhnPoker(n_cards=4)
     readable = solve(game, "cfr+", 8, engine="readable")
-    fast = solve(game, "cfr+", 8, engine="fast")
-    for key in game.info_sets():
-        np.testing.assert_allclose(
-            readable.current_policy()[key], fast.current_policy()[key], atol=1e-12
-        )
+    for engine in ENGINES[1:]:
+        other = solve(game, "cfr+", 8, engine=engine)
+        for key in game.info_sets():
+            np.testing.assert_allclose(
+                readable.current_policy()[key], other.current_policy()[key], atol=1e-12
+            )
     history = solve(game, "cfr+", 500).history
     assert history[-1].average_exploitability < 1e-3
     assert history[0].average_exploitability > 0.1
@@ -362,7 +372,8 @@ def test_dcfr_first_iteration_halves_the_regrets() -> None:
     for key in GAME.info_sets_of(1):
         np.testing.assert_allclose(state.cumulative_regret[key], regrets[key] / 2, atol=1e-15)
         own_reach = counterfactual_values(GAME, uniform).own_reach[key]
-        np.testing.assert_allclose(state.strategy_sum[key], 2 * own_reach * 0.5 / 4, atol=1e-15)
+        expected = additions("readable", key) * own_reach * 0.5 / 4  # |I| = 2 histories
+        np.testing.assert_allclose(state.strategy_sum[key], expected, atol=1e-15)
 
 
 def test_average_strategy_is_uniform_where_no_weight_was_added() -> None:
@@ -373,7 +384,7 @@ def test_average_strategy_is_uniform_where_no_weight_was_added() -> None:
 # Runs: checkpoints and resuming.
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("algorithm", VARIANTS)
 def test_resuming_equals_running_straight_through(algorithm: str) -> None:
     straight = solve(GAME, algorithm, 1000)
     resumed = solve(GAME, algorithm, 100).train(900)
@@ -383,6 +394,20 @@ def test_resuming_equals_running_straight_through(algorithm: str) -> None:
         for key in KEYS:
             np.testing.assert_array_equal(first[key], second[key])
     assert resumed.history == straight.history  # the default checkpoints are absolute iterations
+
+
+def test_an_engine_class_runs_as_its_name_does() -> None:
+    by_class = solve(GAME, "dcfr", 30, engine=SequenceFormEngine)
+    by_name = solve(GAME, "dcfr", 30, engine="sequence-form")
+    assert isinstance(by_class.engine, SequenceFormEngine)
+    assert by_class.engine.name == "sequence-form"
+    state_1, state_2 = by_class.state(), by_name.state()
+    for key in KEYS:  # the same engine: the same run, bit for bit
+        np.testing.assert_array_equal(
+            state_1.cumulative_regret[key], state_2.cumulative_regret[key]
+        )
+        np.testing.assert_array_equal(state_1.strategy_sum[key], state_2.strategy_sum[key])
+    assert by_class.history == by_name.history
 
 
 def test_resuming_the_readable_engine() -> None:
@@ -395,8 +420,9 @@ def test_resuming_the_readable_engine() -> None:
         np.testing.assert_array_equal(straight.average_policy()[key], resumed.average_policy()[key])
 
 
-def test_checkpoints_measure_the_policies_exactly() -> None:
-    result = solve(GAME, "cfr+", 300)
+@pytest.mark.parametrize("engine", ["sequence-form", "public-tree"])
+def test_checkpoints_measure_the_policies_exactly(engine: str) -> None:
+    result = solve(GAME, "cfr+", 300, engine=engine)
     iterations = [c.iteration for c in result.history]
     assert iterations[:8] == [1, 2, 3, 4, 5, 6, 8, 10]
     assert {100, 200, 251}.issubset(iterations) and iterations[-1] == 300
@@ -404,9 +430,12 @@ def test_checkpoints_measure_the_policies_exactly() -> None:
     average, current = result.average_policy(), result.current_policy()
     validate_policy(GAME, average)
     validate_policy(GAME, current)
-    assert final.average_exploitability == exploitability(GAME, average)
-    assert final.current_exploitability == exploitability(GAME, current)
-    assert final.average_value == expected_value(GAME, average)
+    # The sequence-form engine (as the readable one) measures with lessons_lib.exploitability
+    # itself; the public-tree engine with its own sweeps of ranges, the same sums in another order.
+    exact = {"abs": 1e-15 if engine == "public-tree" else 0.0}
+    assert final.average_exploitability == pytest.approx(exploitability(GAME, average), **exact)
+    assert final.current_exploitability == pytest.approx(exploitability(GAME, current), **exact)
+    assert final.average_value == pytest.approx(expected_value(GAME, average), **exact)
     table = result.history_table()
     assert list(table.columns) == [
         "iteration",
@@ -448,8 +477,15 @@ def test_checkpoint_options() -> None:
         (("cfr", 10), {"updates": "both"}, "unknown updates 'both'"),
         (("cfr+", 10), {"updates": "simultaneous"}, "updates='simultaneous'"),
         (("cfr", 10), {"engine": "slow"}, "unknown engine 'slow'"),
-        (("cfr", 10), {"alpha": 2.0}, "alpha applies only to 'dcfr', not to 'cfr'"),
-        (("lcfr", 10), {"gamma": 2.0}, "gamma applies only to 'dcfr'"),
+        (("cfr", 10), {"engine": "fast"}, "unknown engine 'fast'"),  # renamed "sequence-form"
+        (("cfr", 10), {"engine": 3}, "engine must be a name of an engine, got 3"),
+        (("cfr", 10), {"engine": dict}, "engine must be a name of an engine"),
+        (("cfr", 10), {"averaging": "none"}, "unknown averaging 'none'"),
+        (("cfr", 10), {"stop_below": -1.0}, "stop_below must be at least 0"),
+        (("cfr", 10), {"stop_below": math.nan}, "stop_below must be a finite number, got nan"),
+        (("mccfr-chance", 10), {"engine": "readable"}, "unknown option 'engine'"),
+        (("cfr", 10), {"alpha": 2.0}, "unknown option 'alpha' of solve with 'cfr'"),
+        (("lcfr", 10), {"gamma": 2.0}, "unknown option 'gamma' of solve with 'lcfr'"),
         (("dcfr", 10), {"gamma": -1.0}, "gamma must be at least 0, got -1.0"),
         (("dcfr", 10), {"alpha": -0.5}, "alpha must be at least 0, got -0.5"),
         (("dcfr", 10), {"alpha": math.nan}, "alpha must be a finite number, got nan"),
@@ -475,25 +511,30 @@ def test_bad_game_and_bad_train_calls_raise_value_error() -> None:
     with pytest.raises(ValueError, match="at least 1, got 0"):
         result.train(0)
     with pytest.raises(ValueError, match="unknown option 'engine' of train"):
-        result.train(5, engine="fast")
+        result.train(5, engine="sequence-form")
+    with pytest.raises(ValueError, match="stop_below must be at least 0"):
+        result.train(5, stop_below=-0.5)
     with pytest.raises(ValueError, match="checkpoint 10 is outside"):
         result.train(5, checkpoints=[10])
     assert result.iterations == 10  # a refused call leaves the run as it was
 
 
-def test_initial_regret_sets_the_first_strategy_in_both_engines():
+def test_initial_regret_sets_the_first_strategy_in_every_engine():
     start = {"J:": np.array([0.0, 3.0]), "Q:b": np.array([1.0, 1.0])}
     runs = [
         solve(GAME, "cfr", 1, initial_regret=start, engine=engine, checkpoints=[1])
-        for engine in ("fast", "readable")
+        for engine in ENGINES
     ]
     for run in runs:
         # After one iteration the strategy sum at "J:" holds sigma^1: regret matching on (0, 3).
         assert np.allclose(run.average_policy()["J:"], [0.0, 1.0])
         assert np.allclose(run.average_policy()["Q:b"], [0.5, 0.5])
-    fast, readable = (run.state() for run in runs)
-    for key in GAME.info_sets():
-        assert np.allclose(fast.cumulative_regret[key], readable.cumulative_regret[key], atol=1e-12)
+    readable = runs[0].state()
+    for other in runs[1:]:
+        for key in GAME.info_sets():
+            assert np.allclose(
+                other.state().cumulative_regret[key], readable.cumulative_regret[key], atol=1e-12
+            )
 
 
 def test_initial_regret_is_checked():

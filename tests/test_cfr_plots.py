@@ -28,7 +28,7 @@ GAME = KuhnPoker()
 
 @pytest.fixture(scope="module")
 def run():
-    return solve(GAME, "cfr", 300, engine="fast")
+    return solve(GAME, "cfr", 300, engine="sequence-form")
 
 
 def line_labelled(ax, label: str) -> Line2D:
@@ -223,7 +223,7 @@ def test_learned_strategy_table_escapes_and_checks_its_input() -> None:
 def test_strategy_paths_figure_has_a_panel_per_information_set(run) -> None:
     iterations = [1, 10, 100, 300]
     policies = []
-    partial = solve(GAME, "cfr", 1, engine="fast")
+    partial = solve(GAME, "cfr", 1, engine="sequence-form")
     policies.append(partial.average_policy())
     for stop in iterations[1:]:
         partial.train(stop - partial.iterations)
@@ -262,7 +262,7 @@ def test_strategy_paths_figure_checks_its_input() -> None:
 def test_family_animation_is_self_contained_html(run) -> None:
     iterations = [1, 3, 10, 30, 100, 300]
     policies = []
-    partial = solve(GAME, "cfr", 1, engine="fast")
+    partial = solve(GAME, "cfr", 1, engine="sequence-form")
     policies.append(partial.average_policy())
     for stop in iterations[1:]:
         partial.train(stop - partial.iterations)
@@ -321,7 +321,7 @@ def test_decades_around_brackets_values_by_whole_powers_of_ten() -> None:
 
 def test_every_figure_text_reads_at_nine_pixels_or_more(run) -> None:
     iterations = [1, 10, 100, 300]
-    partial = solve(GAME, "cfr", 1, engine="fast")
+    partial = solve(GAME, "cfr", 1, engine="sequence-form")
     policies = [partial.average_policy()]
     for stop in iterations[1:]:
         partial.train(stop - partial.iterations)

@@ -11,13 +11,16 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 import numpy as np
 import pytest
 from PIL import Image
 
 from lessons_lib import plots
-from lessons_lib.cfr import ALGORITHMS, solve, variant_named
+from lessons_lib.cfr import VARIANTS, solve, variant_named
 from lessons_lib.games import KuhnPoker
 from lessons_lib.kuhn_equilibria import alpha_of, nash_equilibrium
 from lessons_lib.widgets import cfr_training
@@ -25,10 +28,22 @@ from lessons_lib.widgets.cfr_training import CFRTrainingApp
 from lessons_lib.widgets.live_figure import LiveFigure
 
 GAME = KuhnPoker()
+Result = TypeVar("Result")
+
+
+def in_a_thread_of_its_own(function: Callable[[], Result]) -> Result:
+    """``function()`` in a fresh thread, where no event loop runs unless it starts one.
+
+    A worker that has run a twin's test holds the session's Chromium, and Playwright's sync API
+    keeps an event loop running in the worker's main thread: there the app would take it for a
+    kernel's and start its run as a task that nothing awaits.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(function).result()
 
 
 def reference_exploitability(algorithm: str, iterations: int) -> float:
-    run = solve(GAME, algorithm, iterations, engine="fast", checkpoints=[iterations])
+    run = solve(GAME, algorithm, iterations, engine="sequence-form", checkpoints=[iterations])
     return run.history[-1].average_exploitability
 
 
@@ -46,7 +61,7 @@ def test_a_new_app_has_no_iterations_and_all_four_algorithms() -> None:
     app = cfr_training()
     assert isinstance(app, CFRTrainingApp)
     assert app.iterations == 0 and app.result.algorithm == "cfr"
-    assert tuple(app.controls["algorithm"].options) == ALGORITHMS
+    assert tuple(app.controls["algorithm"].options) == tuple(VARIANTS)
     assert "no iterations yet" in app.status.value and "−1/18" in app.status.value
     assert len(app.images) == 1 and app.plot_image.value
     assert (
@@ -109,11 +124,16 @@ def test_run_to_reaches_the_target_and_learns_kuhns_family() -> None:
 
 
 def test_the_run_button_without_an_event_loop_runs_at_once() -> None:
-    app = cfr_training(target=500)
-    app.buttons["run"].click()
-    assert app.iterations == 500 and not app.running
-    app.buttons["run"].click()
-    assert app.iterations == 500 and "Already at 500 iterations" in app.status.value
+    def clicks() -> tuple[int, bool, int, str]:
+        app = cfr_training(target=500)
+        app.buttons["run"].click()
+        first = (app.iterations, app.running)
+        app.buttons["run"].click()
+        return (*first, app.iterations, app.status.value)
+
+    iterations, running, again, status = in_a_thread_of_its_own(clicks)
+    assert iterations == 500 and not running
+    assert again == 500 and "Already at 500 iterations" in status
 
 
 def test_chunks_grow_geometrically_and_stop_at_the_target() -> None:
@@ -142,7 +162,9 @@ def test_a_run_in_the_event_loop_can_be_paused_and_resumed() -> None:
         await app._task
         return (*paused, app.running, app.iterations)
 
-    paused_at, status, label, running, final = asyncio.run(scenario())
+    paused_at, status, label, running, final = in_a_thread_of_its_own(
+        lambda: asyncio.run(scenario())
+    )
     assert 0 < paused_at < 2_000
     assert f"Paused at iteration {paused_at:,}." in status
     assert label == "Run to 2,000" and not running and final == 2_000
@@ -157,7 +179,7 @@ def test_reset_during_a_run_stops_it_and_starts_over() -> None:
         await app._task
         return app
 
-    app = asyncio.run(scenario())
+    app = in_a_thread_of_its_own(lambda: asyncio.run(scenario()))
     assert app.iterations == 0 and not app.running
     assert "no iterations yet" in app.status.value and "Paused" not in app.status.value
 
@@ -242,7 +264,7 @@ def test_a_run_redraws_only_the_curves_of_one_figure() -> None:
         await app._task
         return app, plot, frames
 
-    app, plot, frames = asyncio.run(scenario())
+    app, plot, frames = in_a_thread_of_its_own(lambda: asyncio.run(scenario()))
     assert app._plot is plot  # the figure drawn for the new run, never drawn anew
     assert len(frames) == 6  # after the chunks to 100, 200, 400, 800, 1,600 and 3,000
     assert len(set(frames)) == len(frames)  # each frame shows more of the run

@@ -10,7 +10,7 @@ import pytest
 
 from lessons_lib import convergence as cv
 from lessons_lib.cfr import Checkpoint, solve
-from lessons_lib.games import KuhnPoker, LeducPoker
+from lessons_lib.games import KuhnPoker, LeducPoker, MultiplayerKuhnPoker, RakedKuhnPoker
 
 KUHN = KuhnPoker()
 
@@ -197,6 +197,25 @@ def test_leduc_bound_uses_its_three_actions():
     leduc = LeducPoker()
     ratio = cv.cfr_regret_bound(leduc, 1, 1) / (26.0 * len(leduc.info_sets_of(1)))
     assert ratio == pytest.approx(math.sqrt(3))  # fold, call, raise
+
+
+@pytest.mark.parametrize("game", [MultiplayerKuhnPoker(3), RakedKuhnPoker()], ids=repr)
+def test_each_players_regret_bound_holds_in_any_game(game):
+    # Theorem 4 bounds each player's regret whatever the others play: any number of players, any
+    # payoffs. Delta_i by enumeration of the terminals, two actions everywhere.
+    for player in game.players:
+        payoffs = [game.utility(z, player) for z in game.terminal_histories()]
+        delta = max(payoffs) - min(payoffs)
+        expected = delta * len(game.info_sets_of(player)) * math.sqrt(2) / math.sqrt(100)
+        assert cv.cfr_regret_bound(game, player, 100) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("game", [MultiplayerKuhnPoker(3), RakedKuhnPoker()], ids=repr)
+def test_the_exploitability_bound_is_for_two_player_zero_sum_games_only(game):
+    # Theorem 2's argument, NashConv of the average profile = the sum of the average regrets,
+    # needs two players whose payoffs add up to zero; elsewhere half the sum bounds nothing.
+    with pytest.raises(ValueError, match="two-player zero-sum"):
+        cv.cfr_exploitability_bound(game, 100)
 
 
 def test_bound_rejects_bad_iterations():

@@ -35,7 +35,7 @@ from lessons_lib.counterfactual import (
     reach_probabilities,
 )
 from lessons_lib.exploitability import best_response, expected_value
-from lessons_lib.games import History, KuhnPoker, LeducPoker
+from lessons_lib.games import History, KuhnPoker, LeducPoker, MultiplayerKuhnPoker, RakedKuhnPoker
 from lessons_lib.policy import two_action_policy, uniform_policy
 
 GAME = KuhnPoker()
@@ -183,6 +183,29 @@ def test_reach_probabilities_of_every_history() -> None:
         reach[History((0, 1), "")].of(0)
 
 
+def test_reach_probabilities_of_three_players_by_explicit_paths() -> None:
+    # pi_i(h) multiplies player i's own probabilities along h's actions; pi_{-i}(h) is chance's
+    # times the two others'.
+    game = MultiplayerKuhnPoker(3)
+    rng = np.random.default_rng(6)
+    profile = {key: rng.dirichlet(np.ones(2)) for key in game.info_sets()}
+    reach = reach_probabilities(game, profile)
+    assert list(reach) == list(game.histories())
+    chance = dict(game.deals())
+    for history, r in reach.items():
+        own = [1.0, 1.0, 1.0]
+        for t, action in enumerate(history.actions):
+            before = History(history.deal, history.actions[:t])
+            key = game.info_set_key(before)
+            own[game.player_to_act(before) - 1] *= profile[key]["pb".index(action)]
+        assert r.chance == chance[history.deal]
+        np.testing.assert_allclose(r.own, own, rtol=0, atol=1e-15)
+        for i in (1, 2, 3):
+            others = np.prod([own[j - 1] for j in (1, 2, 3) if j != i])
+            assert r.excluding(i) == pytest.approx(r.chance * others, abs=1e-15)
+        assert r.total == pytest.approx(r.chance * np.prod(own), abs=1e-15)
+
+
 def test_history_values_are_expected_payoffs_from_each_history() -> None:
     profile = random_profile(4)
     values = history_values(GAME, profile)
@@ -225,8 +248,13 @@ def test_at_an_equilibrium_no_action_has_positive_regret() -> None:
     assert max(float(r.max()) for r in result.regrets.values()) <= 1e-12
 
 
-@pytest.mark.parametrize("game", [KuhnPoker(), KuhnPoker(n_cards=4), LeducPoker()], ids=repr)
+@pytest.mark.parametrize(
+    "game",
+    [KuhnPoker(), KuhnPoker(n_cards=4), LeducPoker(), MultiplayerKuhnPoker(3), RakedKuhnPoker()],
+    ids=repr,
+)
 def test_the_recursive_walk_gives_the_array_forms_counterfactual_values(game) -> None:
+    # Three players, and a general-sum game: each player's values in its own payoffs.
     rng = np.random.default_rng(3)
     for _ in range(2):
         policy = {key: rng.dirichlet(np.ones(len(game.actions(key)))) for key in game.info_sets()}

@@ -1,15 +1,19 @@
 """The library's numbers are the same bits whatever BLAS kernel, thread count or SIMD level runs it.
 
-Two checks:
+Three checks:
 
 1. Across machines, simulated: ``tests/fingerprints.py`` (every CFR variant on every engine, each
-   MCCFR scheme with a seed, exact evaluation, simulation, matrix games, the LP) runs in
-   subprocesses under ``OPENBLAS_CORETYPE`` = Prescott, Sandybridge, Haswell and unset, each with
-   ``OPENBLAS_NUM_THREADS`` = 1 and 2, and once with numpy's own SIMD loops held to the x86-64-v2
-   baseline (``NPY_DISABLE_CPU_FEATURES``); every fingerprint must agree.
-2. By construction: no module of ``lessons_lib`` calls a dense product or a LAPACK routine (``@``,
-   ``dot``, ``matmul``, ``einsum``, ``np.linalg``, ``polyfit``, ...), whose summation order is the
-   BLAS library's (:mod:`lessons_lib.sums`).
+   MCCFR scheme with a seed, the games of three players and of general sum, exact evaluation,
+   simulation, matrix games, the LP, the river) runs in subprocesses under ``OPENBLAS_CORETYPE`` =
+   Prescott, Sandybridge, Haswell and unset, with ``OPENBLAS_NUM_THREADS`` = 1 (and 2 once), and
+   once with numpy's own SIMD loops held to the x86-64-v2 baseline (``NPY_DISABLE_CPU_FEATURES``);
+   every fingerprint must agree.
+2. Against golden values: every one of those runs must also equal the fingerprints stored in
+   ``tests/fingerprints.json`` (``python tests/fingerprints.py --write`` after a deliberate change).
+3. By construction: no module that promises the same bits (``lessons_lib.SAME_BITS``) calls a dense
+   product or a LAPACK routine (``@``, ``dot``, ``matmul``, ``einsum``, ``np.linalg``,
+   ``polyfit``, ...), whose summation order is the BLAS library's (:mod:`lessons_lib.sums`); any
+   other module says in its docstring what it promises instead.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
+import lessons_lib
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "fingerprints.py"
@@ -51,12 +57,11 @@ DENSE_PRODUCTS = {
 
 
 def settings() -> list[dict[str, str | None]]:
-    """The environments to compare: every kernel with every thread count, and numpy's baseline."""
-    chosen = [
-        {"OPENBLAS_CORETYPE": kernel, "OPENBLAS_NUM_THREADS": str(threads)}
-        for kernel in KERNELS
-        for threads in THREADS
-    ]
+    """The environments to compare: every kernel with one thread, one with two threads (the
+    library calls no BLAS routine, so threads cannot matter; one run checks it), and numpy's
+    baseline."""
+    chosen = [{"OPENBLAS_CORETYPE": kernel, "OPENBLAS_NUM_THREADS": "1"} for kernel in KERNELS]
+    chosen.append({"OPENBLAS_CORETYPE": "Haswell", "OPENBLAS_NUM_THREADS": str(THREADS[-1])})
     baseline = {"OPENBLAS_CORETYPE": "Prescott", "OPENBLAS_NUM_THREADS": "1"}
     return [*chosen, baseline | {"NPY_DISABLE_CPU_FEATURES": NUMPY_ABOVE_BASELINE}]
 
@@ -93,18 +98,31 @@ def test_every_fingerprint_is_the_same_under_every_kernel_and_thread_count(runs)
         assert not differ, f"{setting} differs from {first_setting} in {differ}"
 
 
+def test_every_fingerprint_is_the_golden_one(runs) -> None:
+    golden = json.loads((ROOT / "tests" / "fingerprints.json").read_text(encoding="utf-8"))
+    for setting, fingerprints in runs:
+        assert fingerprints.keys() == golden.keys()
+        differ = sorted(name for name in golden if fingerprints[name] != golden[name])
+        assert not differ, (
+            f"{setting} computes other numbers than the golden fingerprints in {differ}: if the "
+            "library's numbers changed on purpose, `python tests/fingerprints.py --write` and say "
+            "why in the commit"
+        )
+
+
 def test_the_fingerprints_cover_every_engine_algorithm_and_scheme(runs) -> None:
-    from lessons_lib.cfr import ALGORITHMS
+    from lessons_lib.cfr import ENGINES, VARIANTS
     from lessons_lib.mccfr import SCHEMES
 
     names = " | ".join(runs[0][1])
-    for engine in ("public", "fast", "readable"):
+    for engine in ENGINES:
         assert f" {engine}" in names
-    for algorithm in ALGORITHMS:
-        assert f"kuhn {algorithm} 2000 public" in names and f"kuhn {algorithm} 2000 fast" in names
+    for algorithm in VARIANTS:
+        assert f"kuhn {algorithm} 2000 public-tree" in names
+        assert f"kuhn {algorithm} 2000 sequence-form" in names
     for scheme in SCHEMES:
         assert f"mccfr {scheme}" in names
-    for word in ("evaluation", "simulate", "matrix games", "lp", "hold'em river"):
+    for word in ("evaluation", "simulate", "matrix games", "lp", "hold'em river", "three-player"):
         assert word in names
 
 
@@ -127,8 +145,36 @@ def test_the_detector_finds_each_kind_of_dense_product() -> None:
     assert dense_products("y = np.sum(a * b, axis=1)\nz = np.bincount(i, w)\n") == []
 
 
-@pytest.mark.parametrize(
-    "module", sorted((ROOT / "lessons_lib").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
-)
-def test_no_module_of_the_library_calls_a_dense_product(module: Path) -> None:
-    assert dense_products(module.read_text(encoding="utf-8")) == []
+def module_name(path: Path) -> str:
+    """The dotted name of a library module relative to ``lessons_lib`` (a package's by its name)."""
+    parts = path.relative_to(ROOT / "lessons_lib").with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def promises_same_bits(name: str, same_bits: tuple[str, ...]) -> bool:
+    """Whether the module ``name`` is covered by ``same_bits`` (itself or a package above it)."""
+    return any(name == entry or name.startswith(f"{entry}.") for entry in same_bits)
+
+
+def test_the_list_covers_modules_and_their_packages() -> None:
+    assert promises_same_bits("cfr.public_tree", ("cfr",))
+    assert promises_same_bits("cfr", ("cfr",))
+    assert not promises_same_bits("cfr_neural", ("cfr",))  # a prefix of the name is not a package
+    assert not promises_same_bits("learning.network", ("cfr", "core"))
+
+
+MODULES = sorted((ROOT / "lessons_lib").rglob("*.py"))
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_module_promising_the_same_bits_calls_no_dense_product(module: Path) -> None:
+    name = module_name(module)
+    source = module.read_text(encoding="utf-8")
+    if not name or promises_same_bits(name, lessons_lib.SAME_BITS):  # the root holds no code
+        assert dense_products(source) == []
+    else:
+        docstring = ast.get_docstring(ast.parse(source)) or ""
+        assert "\nDeterminism:" in f"\n{docstring}", (
+            f"lessons_lib.{name} is not in lessons_lib.SAME_BITS, so its docstring must say, in a "
+            "paragraph starting 'Determinism:', what it promises instead"
+        )

@@ -86,6 +86,10 @@ def test_payoffs_of_every_terminal_history_match_the_table() -> None:
             assert GAME.payoff(z) == expected, (cards, ending)
             assert GAME.utility(z, 1) == expected
             assert GAME.utility(z, 2) == -expected
+            assert GAME.returns(z) == (expected, -expected)
+            h = GAME.tree.index[z]
+            assert GAME.tree.returns[:, h].tolist() == [expected, -expected]
+            assert GAME.tree.utility(2)[h] == -expected
     checked = {(h.deal, h.actions) for h in GAME.terminal_histories()}
     assert checked == {(history(c, e).deal, e) for c in PAYOFFS for e in ENDINGS}
 
@@ -216,6 +220,15 @@ def test_name_parameters_and_identity() -> None:
         Game()  # type: ignore[abstract]
 
 
+def test_kuhn_poker_is_a_two_player_zero_sum_game() -> None:
+    assert GAME.num_players == 2 and GAME.players == (1, 2) and GAME.zero_sum
+    assert GAME.tree.num_players == 2 and GAME.tree.players == (1, 2)
+    assert not any(GAME.is_chance(h) for h in GAME.histories())  # chance moves at the root only
+    terminal = GAME.tree.terminal
+    assert np.all(GAME.tree.returns[:, ~terminal] == 0.0)
+    np.testing.assert_array_equal(GAME.tree.returns.sum(axis=0), 0.0)
+
+
 def test_the_tree_is_built_once_per_game() -> None:
     game = KuhnPoker()
     assert game.tree is game.tree
@@ -225,6 +238,20 @@ def test_the_tree_is_built_once_per_game() -> None:
     for h in range(6, 54):
         child = tree.histories[h]
         assert tree.histories[tree.parent[h]] == (child.deal, child.actions[:-1])
+        # A player moved into h: the one to act at its parent, by the action at that position.
+        parent = tree.histories[tree.parent[h]]
+        assert tree.mover[h] == game.player_to_act(parent)
+        key = game.info_set_key(parent)
+        position = tree.offset[tree.key_index[key]] + game.actions(key).index(child.actions[-1])
+        assert tree.edge[h] == position
+    # Chance deals at the roots, each deal 1/6, and never moves inside the tree.
+    assert tree.parent[:6].tolist() == [-1] * 6 and tree.edge[:6].tolist() == [-1] * 6
+    assert tree.mover[:6].tolist() == [0] * 6
+    np.testing.assert_array_equal(tree.chance, 1 / 6)
+    np.testing.assert_array_equal(tree.chance_step, 1.0)
+    assert not tree.is_chance.any()
+    decision = [h for h, history in enumerate(tree.histories) if not game.is_terminal(history)]
+    assert np.flatnonzero(tree.acting).tolist() == decision
 
 
 def test_building_the_tree_catches_rules_that_disagree() -> None:

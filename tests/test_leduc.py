@@ -174,8 +174,13 @@ def test_the_payoffs_agree_with_the_second_implementation_everywhere() -> None:
     for ranks, _ in GAME.deals():
         for hand in hands:
             actions = hand[0] + (hand[1] or "")
-            assert GAME.payoff(History(ranks, actions)) == reference_payoff(ranks, hand)
+            chips = reference_payoff(ranks, hand)
+            z = History(ranks, actions)
+            assert GAME.payoff(z) == chips
+            assert GAME.returns(z) == (chips, -chips)  # two players, zero-sum
+            assert GAME.tree.returns[:, GAME.tree.index[z]].tolist() == [chips, -chips]
     assert {hand[0] + (hand[1] or "") for hand in hands} == set(GAME.terminal_action_sequences())
+    assert GAME.num_players == 2 and GAME.zero_sum
 
 
 def test_generalised_raise_sizes_change_the_stakes() -> None:

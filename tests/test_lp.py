@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 from lessons_lib import lp
-from lessons_lib.cfr import CFRState, VanillaCFR, readable
+from lessons_lib.cfr import ReadableEngine, VanillaCFR
 from lessons_lib.counterfactual import reach_probabilities
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import Game, History, KuhnPoker, LeducPoker
+from lessons_lib.games.base import TwoPlayerZeroSumGame
 from lessons_lib.lp import behaviour_policy, optimal_plan, sequence_form, solve_sequence_form
 from lessons_lib.policy import pure_policy, two_action_policy, uniform_policy
 
@@ -136,11 +137,11 @@ def test_the_average_of_cfrs_plans_is_its_reach_weighted_average() -> None:
     # CFR's strategy sums, normalised, against the average of the plans of sigma^1..sigma^T
     # (built here with the independent helper). The unweighted average is not that strategy.
     game, form = KuhnPoker(), sequence_form(KuhnPoker())
-    state, played = CFRState.zeros(game), []
+    engine, played = ReadableEngine(game, VanillaCFR(), "simultaneous"), []
     for _ in range(50):
-        played.append(state.current_policy())
-        readable.cfr_iteration(game, state, VanillaCFR(), "simultaneous")
-    average = state.average_policy()
+        played.append(engine.current_policy())
+        engine.run(1)
+    average = engine.average_policy()
     for player in (1, 2):
         mean_plan = np.mean([realisation_plan(game, s, player) for s in played], axis=0)
         back = behaviour_policy(form, mean_plan, player)
@@ -182,8 +183,9 @@ def test_bad_input_is_refused() -> None:
         behaviour_policy(form, np.full(form.n_sequences(1), np.nan), 1)
 
 
-class ForgetfulGame(Game):
-    """Player 1 moves, then moves again without remembering the first move: no perfect recall."""
+class ForgetfulGame(TwoPlayerZeroSumGame):
+    """Player 1 moves, then moves again without remembering the first move: no perfect recall.
+    (Player 2 never acts; its payoff is minus player 1's.)"""
 
     name = "forgetful"
 

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from lessons_lib.games import KuhnPoker
+from lessons_lib.games import KuhnPoker, MultiplayerKuhnPoker
 from lessons_lib.policy import pure_policy, two_action_policy, uniform_policy, validate_policy
 
 GAME = KuhnPoker()
@@ -71,6 +71,19 @@ def test_a_part_for_one_player_is_enough_when_asked_for() -> None:
         validate_policy(GAME, part_2)
     with pytest.raises(ValueError, match="player"):
         validate_policy(GAME, part_2, players=(3,))
+
+
+def test_every_player_of_a_three_player_game_is_required_by_default() -> None:
+    three = MultiplayerKuhnPoker(3)
+    policy = uniform_policy(three)
+    assert tuple(validate_policy(three, policy)) == three.info_sets()
+    part_3 = {key: v for key, v in policy.items() if three.player(key) == 3}
+    assert tuple(validate_policy(three, part_3, players=(3,))) == three.info_sets_of(3)
+    missing = next(key for key in three.info_sets() if three.player(key) == 1)
+    with pytest.raises(ValueError, match=f"{re.escape(repr(missing))} of player 1"):
+        validate_policy(three, part_3)
+    with pytest.raises(ValueError, match="player"):
+        validate_policy(three, policy, players=(4,))
 
 
 def test_a_policy_must_be_a_mapping() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessons_lib.games import KuhnPoker, LeducPoker
+from lessons_lib.games import KuhnPoker, LeducPoker, MultiplayerKuhnPoker, RakedKuhnPoker
 from lessons_lib.policy import uniform_policy
 from lessons_lib.policy_io import (
     VERSION,
@@ -70,6 +70,17 @@ def test_files_round_trip_with_metadata(tmp_path) -> None:
     }
     assert list(document["policy"]) == list(LEDUC.info_sets())
     assert document["policy"]["K:r"] == [float(p) for p in policy["K:r"]]
+
+
+@pytest.mark.parametrize("game", [MultiplayerKuhnPoker(3), RakedKuhnPoker(0.05)], ids=repr)
+def test_policies_of_more_players_and_of_general_sum_games_round_trip(game, tmp_path) -> None:
+    rng = np.random.default_rng(1)
+    policy = {key: rng.dirichlet(np.ones(len(game.actions(key)))) for key in game.info_sets()}
+    save_policy(tmp_path / "policy.json", game, policy)
+    assert_bitwise_equal(load_policy(tmp_path / "policy.json", game), policy)
+    other = MultiplayerKuhnPoker(4) if game.num_players == 3 else RakedKuhnPoker(0.1)
+    with pytest.raises(ValueError, match="game"):  # the file names its game and parameters
+        load_policy(tmp_path / "policy.json", other)
 
 
 def test_metadata_defaults_to_empty_and_must_be_json() -> None:

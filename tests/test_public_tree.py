@@ -7,7 +7,8 @@
   probabilities worked by hand.
 - Payoff matrices: ``game.payoff`` at every deal of every terminal, and a few hand-worked pots.
 - Together: the expected value of a random profile, computed on the public tree from ranges built
-  in this file, equals :func:`lessons_lib.exploitability.expected_value`.
+  in this file, equals :func:`lessons_lib.exploitability.expected_value`; and so does the one
+  computed from the terminal values the game gives the public-tree engine (``range_game()``).
 """
 
 from __future__ import annotations
@@ -18,12 +19,21 @@ from toy_games import GuessingGame
 
 from lessons_lib.exploitability import expected_value
 from lessons_lib.games import Game, History, KuhnPoker, LeducPoker
+from lessons_lib.games.base import TwoPlayerZeroSumGame
 from lessons_lib.games.public import (
     PublicTree,
     board_is_public,
     public_tree,
     supports_public_tree,
 )
+from lessons_lib.games.ranges import HasRanges, RangeGame
+
+
+class ZeroSumGuessing(GuessingGame, TwoPlayerZeroSumGame):
+    """:class:`toy_games.GuessingGame` on the n-player ``Game``: it writes its rules with player
+    1's payoff, which is what :class:`TwoPlayerZeroSumGame` asks for (player 2 gets minus it). A
+    two-player zero-sum game that has no private cards, so no public tree of the poker kind."""
+
 
 KUHN_GAMES = [KuhnPoker(), KuhnPoker(n_cards=4), KuhnPoker(n_cards=10)]
 LEDUC_GAMES = [
@@ -271,14 +281,46 @@ def test_expected_value_from_ranges_and_terminal_matrices(
     assert value == pytest.approx(expected_value(game, policy), abs=1e-12)
 
 
+def test_the_range_game_s_terminal_values_give_the_expected_value(
+    game_and_tree: tuple[Game, PublicTree],
+) -> None:
+    # What the public-tree engine reads of the game (lessons_lib.games.ranges): the terminal values
+    # v_i(z, h) from the opponent's ranges at the terminals, which weighted by the player's own
+    # ranges there add up to the expected value of the profile (player 2's to minus it).
+    game, tree = game_and_tree
+    ranges = game.range_game()
+    assert isinstance(ranges, RangeGame) and isinstance(game, HasRanges)
+    np.testing.assert_array_equal(ranges.terminal_payoffs(1), tree.weighted_payoff)
+    np.testing.assert_array_equal(
+        ranges.terminal_payoffs(2), -tree.weighted_payoff.transpose(0, 2, 1)
+    )
+    for player in (1, 2):
+        np.testing.assert_array_equal(ranges.initial_range(player), np.ones(len(tree.hands)))
+    rng = np.random.default_rng(8)
+    policy = {key: rng.dirichlet(np.ones(len(game.actions(key)))) for key in game.info_sets()}
+    at_terminals = {i: ranges_of(tree, policy, i)[tree.terminals] for i in (1, 2)}
+    value = expected_value(game, policy)
+    for player, sign in ((1, 1.0), (2, -1.0)):
+        values = ranges.terminal_values(player, at_terminals[3 - player])
+        assert values.shape == (len(tree.terminals), len(tree.hands))
+        total = float(np.sum(at_terminals[player] * values))
+        assert total == pytest.approx(sign * value, abs=1e-12)
+    # Each (decision node, hand) names the information set the public tree lists there.
+    for k in tree.decision_nodes(1)[:5]:
+        for hand in range(len(tree.hands)):
+            assert ranges.info_set_at(int(k), hand) == tree.keys[k][hand]
+
+
 # Bad input.
 
 
 def test_games_without_a_public_tree_are_refused() -> None:
     assert supports_public_tree(KuhnPoker()) and supports_public_tree(LeducPoker(ranks=5))
-    assert not supports_public_tree(GuessingGame()) and not supports_public_tree("kuhn")
-    with pytest.raises(ValueError, match="GuessingGame.*does not describe a public tree"):
-        public_tree(GuessingGame())
+    guessing = ZeroSumGuessing()
+    assert guessing.num_players == 2 and guessing.zero_sum  # what is missing is private cards
+    assert not supports_public_tree(guessing) and not supports_public_tree("kuhn")
+    with pytest.raises(ValueError, match="ZeroSumGuessing.*does not describe a public tree"):
+        public_tree(guessing)
     tree = public_tree(KuhnPoker())
     with pytest.raises(ValueError, match="'pq'"):
         tree.node_index("pq")

@@ -18,10 +18,12 @@ from lessons_lib.regret_matching import (
     RegretMatchingBot,
     instantaneous_regret,
     learn_against_fixed,
+    match_regrets,
     regret_bound,
     regret_matching,
     self_play,
 )
+from lessons_lib.sums import Segments
 
 RPS = rock_paper_scissors()
 regret_vectors = st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=8)
@@ -48,6 +50,46 @@ def test_regret_matching_puts_no_weight_on_non_positive_regret(regrets):
 
 def test_regret_matching_is_proportional_to_positive_regret():
     assert regret_matching([3.0, -2.0, 1.0]).tolist() == [0.75, 0.0, 0.25]
+
+
+segmented_regrets = st.lists(regret_vectors, min_size=1, max_size=5)
+
+
+@given(segmented_regrets, st.integers(1, 3))
+def test_segments_are_matched_each_on_its_own(pieces, hands):
+    # The engines' form: rows of actions cut into information sets, a column per private hand.
+    # Each information set and hand is regret matching of its own regrets, as above.
+    regrets = np.concatenate([np.array(piece, dtype=float) for piece in pieces])
+    table = np.column_stack([regrets * (h + 1) - h for h in range(hands)])
+    segments = Segments.of_widths([len(piece) for piece in pieces])
+    matched = regret_matching(table, segments)
+    unchecked = match_regrets(table, segments)
+    floored = match_regrets(np.maximum(table, 0.0), segments, floored=True)
+    start = 0
+    for piece in pieces:
+        rows = slice(start, start + len(piece))
+        for h in range(hands):
+            expected = regret_matching(table[rows, h])
+            np.testing.assert_allclose(matched[rows, h], expected, rtol=1e-15, atol=0)
+            assert unchecked[rows, h].tolist() == matched[rows, h].tolist()
+            assert floored[rows, h].tolist() == matched[rows, h].tolist()
+        start += len(piece)
+    with pytest.raises(ValueError, match="one row per action"):
+        regret_matching(table[:-1], segments)
+
+
+def test_segments_by_hand():
+    segments = Segments.of_widths([2, 1, 3])
+    regrets = [3.0, 1.0, -5.0, -1.0, 0.0, 2.0]
+    assert regret_matching(regrets, segments).tolist() == [0.75, 0.25, 1.0, 0.0, 0.0, 1.0]
+    assert regret_matching([-1.0, -2.0, 0.0, 0.0, 0.0, 0.0], segments).tolist() == [
+        0.5,
+        0.5,
+        1.0,
+        1 / 3,
+        1 / 3,
+        1 / 3,
+    ]
 
 
 def test_worked_example_of_instantaneous_regret():

@@ -8,12 +8,22 @@ import itertools
 import numpy as np
 import pytest
 
-from lessons_lib.cfr.range_solver import action_layout, normalised
+from lessons_lib.cfr.public_tree import own_actions
+from lessons_lib.core.state import average_strategy
+from lessons_lib.core.training import TargetNotReached
+from lessons_lib.core.variants import variant_named
 from lessons_lib.holdem.river import RiverGame, build_tree
 from lessons_lib.holdem.sequence_form import solve_river_lp
 from lessons_lib.holdem.solver import RiverSolver, exploitability_curve, solve_river
 
 BOARD = "KsQd7h4c2s"  # no straight, no flush and no pair possible on the board alone
+
+
+def solved(game: RiverGame, algorithm: str, iterations: int) -> RiverSolver:
+    """A river solver of ``algorithm`` (in its own update order) after ``iterations``."""
+    solver = RiverSolver(game, variant_named(algorithm))
+    solver.run(iterations)
+    return solver
 
 
 def polarised(s: float) -> RiverGame:
@@ -48,7 +58,7 @@ def test_the_polarised_game_is_what_it_says() -> None:
 @pytest.mark.parametrize("s", [0.5, 1.0, 2.0])
 def test_the_polarised_river_bluffs_s_over_1_plus_2s_and_calls_1_over_1_plus_s(s: float) -> None:
     game = polarised(s)
-    solver = RiverSolver(game, "cfr+").run(2000)
+    solver = solved(game, "cfr+", 2000)
     bluffs, calls = frequencies(solver, {i: solver.average_strategy(i) for i in (1, 2)})
     # 2,000 iterations take well under a second here; measured errors are at most 2.2e-4.
     assert abs(bluffs - s / (1 + 2 * s)) < 3e-4
@@ -73,7 +83,7 @@ def test_the_polarised_law_is_off_by_at_most_what_the_exploitability_allows(s, a
     game = polarised(s)
     p_n, p_a = 3 / 19, 16 / 19
     c_star, b_star = 1 / (1 + s), s / (1 + 2 * s)
-    solver = RiverSolver(game, algorithm)
+    solver = RiverSolver(game, variant_named(algorithm))
     for t in (3, 30, 300):
         solver.run(t - solver.iteration)
         strategies = {i: solver.average_strategy(i) for i in (1, 2)}
@@ -92,7 +102,7 @@ def test_the_polarised_river_to_the_tolerance_a_few_seconds_reach() -> None:
     # 3 s on this machine when it is not shared). The frequencies converge like the average
     # strategy does, roughly as 1/T: 1e-6 would take far longer (Chapter 9 shows the table).
     game = polarised(1.0)
-    solver = RiverSolver(game, "dcfr").run(10_000)
+    solver = solved(game, "dcfr", 10_000)
     bluffs, calls = frequencies(solver, {i: solver.average_strategy(i) for i in (1, 2)})
     assert abs(bluffs - 1 / 3) < 1e-5 and abs(calls - 1 / 2) < 3e-5
     assert solver.exploitability_percent() < 3e-4
@@ -114,7 +124,7 @@ def test_a_reduced_river_has_the_lp_value() -> None:
     game = reduced()
     assert 40 <= len(game.combos[1]) <= 80 and 40 <= len(game.combos[2]) <= 80
     value, exact = solve_river_lp(game)
-    solver = RiverSolver(game, "dcfr").run(1000)
+    solver = solved(game, "dcfr", 1000)
     # The LP's equilibrium is unexploitable by the vectorised best response, and worth the value.
     assert solver.exploitability(exact) < 1e-9
     assert abs(solver.expected_value(exact) - value) < 1e-9
@@ -139,9 +149,11 @@ def tiny() -> RiverGame:
 
 
 def random_strategy(game: RiverGame, player: int, seed: int) -> np.ndarray:
-    layout = action_layout(game, player)
+    """A random strategy table of ``player``: random weights per action row and combo,
+    normalised at each decision node (the rows of :func:`own_actions`, as the solver's)."""
+    rows = own_actions(game.public_tree, player)
     rng = np.random.default_rng(seed)
-    return normalised(rng.random((len(layout.edges), len(game.combos[player]))), layout.decisions)
+    return average_strategy(rng.random((rows.size, len(game.combos[player]))), rows.segments)
 
 
 def deal_value(game: RiverGame, node: int, h1: int, h2: int, choose) -> float:
@@ -168,12 +180,11 @@ def brute_force(game: RiverGame, strategies: dict[int, np.ndarray], responder: i
     """Player 1's expected payoff by enumerating deals; with a responder, the best over all its
     pure strategies (responder's value returned)."""
     tree = game.public_tree
-    rows = {i: action_layout(game, i) for i in (1, 2)}
+    rows = {i: own_actions(tree, i) for i in (1, 2)}
 
     def behaviour(i: int, table: np.ndarray):
         def choose(node: int, player: int, hand: int):
-            edges = rows[player].edges
-            here = np.flatnonzero(tree.parent[edges] == node)
+            here = np.flatnonzero(tree.parent[rows[player].child] == node)
             return table[here, hand] if player == i else strategies[player][here, hand]
 
         return choose
@@ -191,13 +202,13 @@ def brute_force(game: RiverGame, strategies: dict[int, np.ndarray], responder: i
 
     if responder is None:
         return value(1, strategies[1])
-    nodes = tree.decision_nodes(responder)
-    widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
+    layout = rows[responder]  # the responder's decision nodes, each its rows from its start
+    widths = np.diff([*layout.segments.starts.tolist(), layout.size])
     n = len(game.combos[responder])
     best = -np.inf
     for pure in itertools.product(*[range(w) for w in widths for _ in range(n)]):
-        table = np.zeros((sum(widths), n))
-        for j, start in enumerate(np.cumsum([0, *widths[:-1]])):
+        table = np.zeros((layout.size, n))
+        for j, start in enumerate(layout.segments.starts):
             for h in range(n):
                 table[start + pure[j * n + h], h] = 1.0
         sign = 1.0 if responder == 1 else -1.0
@@ -221,7 +232,7 @@ def test_the_tiny_river_by_brute_force() -> None:
 
 def test_hand_values_average_to_the_expected_value() -> None:
     game = reduced()
-    solver = RiverSolver(game, "cfr+").run(20)
+    solver = solved(game, "cfr+", 20)
     for i, sign in ((1, 1.0), (2, -1.0)):
         mass = game.removal[i].mass(game.weights[3 - i])[0]
         total = np.add.reduce(game.weights[i] * mass * solver.hand_values(i)) / game.normaliser
@@ -268,6 +279,57 @@ def test_the_bet_menu_builds_the_tree_a_player_expects() -> None:
     ]
 
 
+@pytest.mark.parametrize("scale", [1e-6, 1.0, 1e11])
+def test_a_bet_that_equals_the_stack_up_to_rounding_is_the_all_in(scale: float) -> None:
+    """Pot 4.5, stack 2.7: a 60% bet is 0.6 * 4.5 = 2.6999999999999997 chips, the stack up to
+    rounding (and at pot 4.5e11 the stack is 3e-5 chips off 0.6 * pot): one all-in, not a second
+    action a rounding step away.
+
+    Counted by hand, menu {60% = all-in}, one raise allowed (but nobody can raise an all-in):
+    root (player 1): check, all-in ........................................... 2 children
+    check (player 2): check (showdown), all-in ................................ 2
+    all-in (player 2 faces the stack): fold, call ............................. 2
+    check / all-in (player 1 faces the stack): fold, call ..................... 2
+    so 1 + 2 + 2 + 2 + 2 = 9 nodes.
+    """
+    game = RiverGame(
+        BOARD, ("QQ+", "JJ-99"), pot=4.5 * scale, stack=2.7 * scale, bet_sizes=(0.6,), max_raises=1
+    )
+    tree = game.public_tree
+    names = [node.actions[-1] for node in tree.nodes[1:]]
+    assert names.count("bet 60%") == 0 and len(tree.nodes) == 9
+    assert [tree.nodes[k].actions[-1] for k in range(tree.children[0].start, 3)] == [
+        "check",
+        "all-in",
+    ]
+    assert all(max(node.put_in) in (0.0, game.stack) for node in tree.nodes)
+
+
+def test_a_raise_that_equals_the_stack_up_to_rounding_is_the_all_in() -> None:
+    """Pot 1, stack 1.6, bets of 20%, a raise of the pot: the raise over a bet of 0.2 is to
+    0.2 + 1.0 * (1 + 0.4) = 1.5999999999999999 chips, the stack up to rounding.
+
+    Counted by hand (menu: 20% or all-in; facing the 20% bet: fold, call, all-in; facing an
+    all-in: fold, call):
+    depth 1: check, bet 20%, all-in ................................................ 3 nodes
+    depth 2: under check 3 (check, bet 20%, all-in), under bet 20% 3 (fold, call,
+             all-in), under all-in 2 (fold, call) ........................................ 8
+    depth 3: under check / bet 20% 3, under check / all-in 2, under bet 20% / all-in 2 .... 7
+    depth 4: under check / bet 20% / all-in 2 ............................................. 2
+    so 1 + 3 + 8 + 7 + 2 = 21 nodes (27 when the raise and the all-in were two actions).
+    """
+    game = RiverGame(BOARD, ("QQ+", "JJ-99"), pot=1.0, stack=1.6, bet_sizes=(0.2,), max_raises=1)
+    tree = game.public_tree
+    assert len(tree.nodes) == 21
+    assert not any(node.actions[-1].startswith("raise") for node in tree.nodes[1:])
+    facing = tree.children[tree.node_index("bet 20%")]
+    assert [tree.nodes[k].actions[-1] for k in range(facing.start, facing.stop)] == [
+        "fold",
+        "call",
+        "all-in",
+    ]
+
+
 def test_fold_and_showdown_payoffs_are_zero_sum_stakes() -> None:
     game = tiny()
     tree = game.public_tree
@@ -283,20 +345,35 @@ def test_fold_and_showdown_payoffs_are_zero_sum_stakes() -> None:
 @pytest.mark.parametrize("algorithm", ["cfr", "cfr+", "lcfr", "dcfr"])
 def test_every_algorithm_brings_the_exploitability_down(algorithm: str) -> None:
     game = reduced()
-    solver, history = solve_river(
-        game, algorithm, target_percent=1e-9, max_iterations=200, check_every=50
-    )
+    with pytest.warns(TargetNotReached, match="ran out of iterations at 200"):
+        solver, history = solve_river(
+            game, algorithm, target_percent=1e-9, max_iterations=200, check_every=50
+        )
+    assert solver.reached_target is False and not solver.interrupted
     # 4 times the iterations: at least the 1/sqrt(T) of the regret bound (a factor 2).
     assert len(history) == 4 and history[-1][1] < history[0][1] / 2
     assert history[-1][1] > 0
 
 
+def test_a_solve_stops_at_the_first_check_below_its_target() -> None:
+    game = reduced()
+    solver, history = solve_river(game, "cfr+", target_percent=1.0, check_every=10)
+    assert solver.reached_target is True and not solver.interrupted
+    assert [t for t, _ in history] == list(range(10, solver.iteration + 1, 10))
+    assert history[-1][1] <= 1.0 < min(percent for _, percent in history[:-1])
+    assert history[-1][1] == solver.exploitability_percent()
+    assert 10 < solver.iteration < 1000  # stopped early, not at the first check
+
+
 def test_a_run_resumed_equals_one_run() -> None:
     game = reduced()
-    one = RiverSolver(game, "dcfr").run(30)
-    two = RiverSolver(game, "dcfr").run(10).run(20)
+    one = solved(game, "dcfr", 30)
+    two = solved(game, "dcfr", 10)
+    two.run(20)
     for i in (1, 2):
         assert np.array_equal(one.average_strategy(i), two.average_strategy(i))
+        assert np.array_equal(one.tables[i].regret, two.tables[i].regret)
+        assert np.array_equal(one.current_strategy(i), two.current_strategy(i))
 
 
 @pytest.mark.parametrize(
@@ -338,13 +415,11 @@ def test_bad_rivers_are_refused(change: dict, message: str) -> None:
 def test_bad_solver_arguments_are_refused() -> None:
     game = tiny()
     with pytest.raises(ValueError, match="algorithm"):
-        RiverSolver(game, "cfr++")
+        solve_river(game, "cfr++")
     with pytest.raises(ValueError, match="updates"):
-        RiverSolver(game, "cfr+", updates="simultaneous")
+        RiverSolver(game, variant_named("cfr+"), updates="simultaneous")
     with pytest.raises(ValueError, match="game"):
         RiverSolver("river")
-    with pytest.raises(ValueError, match="iterations"):
-        RiverSolver(game).run(0)
     with pytest.raises(ValueError, match="player"):
         RiverSolver(game).average_strategy(3)
     with pytest.raises(ValueError, match="target_percent"):
@@ -353,7 +428,7 @@ def test_bad_solver_arguments_are_refused() -> None:
 
 def test_strategy_at_a_node_reads_the_rows_of_its_actions() -> None:
     game = reduced()
-    solver = RiverSolver(game, "cfr+").run(5)
+    solver = solved(game, "cfr+", 5)
     actions, table = solver.strategy_at("root")
     assert actions == ["check", "bet 50%", "bet 100%", "all-in"]
     assert table.shape == (4, len(game.combos[1]))
@@ -390,7 +465,7 @@ def test_a_menu_that_would_build_a_huge_tree_is_refused() -> None:
         stack=1e9,
         bet_sizes=[0.1 * k for k in range(1, 40)],
         raise_size=1e-3,
-        max_raises=5000,
+        max_raises=300,
     )
     with pytest.raises(ValueError, match="nodes"):
         build_tree(game)
@@ -398,7 +473,7 @@ def test_a_menu_that_would_build_a_huge_tree_is_refused() -> None:
 
 def test_a_combo_no_opponent_can_meet_has_value_zero_not_nan() -> None:
     game = RiverGame(BOARD, ("AhAd,JcTc", "AhAs"), pot=2.0, stack=2.0, bet_sizes=(1.0,))
-    values = RiverSolver(game).run(3).hand_values(1)
+    values = solved(game, "cfr+", 3).hand_values(1)
     assert np.all(np.isfinite(values)) and values[game.hand_names(1).index("AhAd")] == 0.0
 
 
@@ -407,7 +482,7 @@ def test_the_exploitability_curve_measures_at_each_checkpoint() -> None:
     solver, curve = exploitability_curve(game, "dcfr", [1, 4, 16, 64])
     assert [t for t, _ in curve] == [1, 4, 16, 64] and solver.iteration == 64
     assert curve[-1][1] == solver.exploitability_percent()
-    again = RiverSolver(game, "dcfr").run(16)
+    again = solved(game, "dcfr", 16)
     assert curve[2][1] == again.exploitability_percent()
     assert curve[-1][1] < curve[0][1] / 10
     for bad in ([], [4, 4], [0, 3], "10", [1.5]):

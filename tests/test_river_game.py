@@ -1,6 +1,6 @@
 """The river as a :class:`~lessons_lib.games.base.Game` (:mod:`lessons_lib.holdem.river`): its
-deals and payoffs against enumeration, and its range engine against the library's generic
-machinery, which walks the river's history tree deal by deal (a second method)."""
+deals and payoffs against enumeration, and the public-tree engine on it against the library's
+generic machinery, which walks the river's history tree deal by deal (a second method)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import itertools
 
 import numpy as np
 import pytest
-from test_river import reduced
+from test_cfr_public_engine import own_weights
+from test_river import reduced, solved
 
-from lessons_lib.cfr import solve
-from lessons_lib.cfr.range_solver import RangeSolver
-from lessons_lib.cfr.training import InterruptedRun
+from lessons_lib.cfr import PublicTreeEngine, solve
+from lessons_lib.core.training import InterruptedRun
 from lessons_lib.exploitability import expected_value, exploitability
 from lessons_lib.games import KuhnPoker
 from lessons_lib.games.base import History
@@ -82,24 +82,31 @@ def test_the_information_sets_are_a_combo_at_a_decision_node() -> None:
         assert len(codes) % 2 == (0 if game.player(key) == 1 else 1)  # players alternate
 
 
-def test_the_range_engine_is_cfr_on_the_river_s_history_tree() -> None:
+def test_the_public_tree_engine_is_cfr_on_the_river_s_history_tree() -> None:
     # The sequence-form engine walks the river's ordinary game tree, built from the rules
-    # above (one history per deal and action sequence, a payoff per deal); the range engine
+    # above (one history per deal and action sequence, a payoff per deal); the public-tree engine
     # walks the public tree and computes showdowns by sorting. The same iterations, to
     # rounding. (Not on small(): its ties make some regrets exactly zero, and a rounding-sized
     # regret of either sign then splits the two runs, as lessons_lib.cfr.public_tree explains.)
     game = reduced()
     assert len(game.deals()) * len(game.public_tree.nodes) > 50_000  # a real history tree
     for algorithm in ("cfr", "cfr+", "dcfr"):
-        ranges = RangeSolver(game, algorithm).run(25).policy()
-        sequences = solve(game, algorithm, 25, engine="fast", checkpoints=[]).average_policy()
-        assert ranges.keys() == sequences.keys()
-        assert max(np.abs(ranges[k] - sequences[k]).max() for k in ranges) < 1e-9
+        ranges = solve(game, algorithm, 25, engine="public-tree", checkpoints=[])
+        sequences = solve(game, algorithm, 25, engine="sequence-form", checkpoints=[])
+        mine, theirs = ranges.average_policy(), sequences.average_policy()
+        assert list(mine) == list(theirs) == list(game.info_sets())
+        assert max(np.abs(mine[k] - theirs[k]).max() for k in mine) < 1e-9
+        # The history tree's regrets carry chance's P(h, h'), hence w_i(h); the public tree's
+        # leave it out (lessons_lib.holdem.solver).
+        weight = own_weights(ranges)
+        regrets = [run.state().cumulative_regret for run in (ranges, sequences)]
+        gap = max(np.abs(weight[k] * regrets[0][k] - regrets[1][k]).max() for k in mine)
+        assert gap < 1e-9
 
 
 def test_the_river_s_exploitability_and_value_are_the_generic_ones() -> None:
     game = small()
-    solver = RiverSolver(game, "dcfr").run(40)
+    solver = solved(game, "dcfr", 40)
     policy = solver.policy()
     by_histories = exploitability(game, policy)
     assert by_histories > 1e-3  # not yet solved: a real test of the best responses
@@ -128,11 +135,11 @@ def test_a_key_that_is_not_an_information_set_is_refused(key) -> None:
         small().actions(key)
 
 
-def test_solve_picks_the_range_engine_for_a_river_and_measures_a_full_one() -> None:
+def test_solve_picks_the_public_tree_engine_for_a_river_and_measures_a_full_one() -> None:
     full = RiverGame(BOARD, ("any", "any"), pot=10.0, stack=20.0, bet_sizes=(0.75,), max_raises=1)
     run = solve(full, "dcfr", 20, checkpoints=[10, 20])
-    assert run.engine == "ranges"
-    by_hand = RiverSolver(full, "dcfr").run(20)
+    assert isinstance(run.engine, PublicTreeEngine) and run.engine.name == "public-tree"
+    by_hand = solved(full, "dcfr", 20)
     assert abs(run.history[-1].average_exploitability - by_hand.exploitability()) < 1e-12
     assert run.history[-1].average_exploitability < run.history[0].average_exploitability
     assert abs(run.history[-1].average_value - by_hand.expected_value()) < 1e-12
@@ -166,19 +173,21 @@ def _stop_after(k: int):
 
 
 def test_an_interrupted_river_run_keeps_exactly_its_first_iterations() -> None:
+    # Progress and Ctrl-C are the run's (TrainingRun), around the solver's bare loop.
     game = small()
     every_step = Progress(callback=_stop_after(23), step_seconds=0.0, show=False)
     with pytest.warns(InterruptedRun, match="interrupted at iteration 23"):
-        solver = RiverSolver(game, "dcfr").run(10**6, progress=every_step)
-    assert solver.interrupted and solver.iteration == 23
-    reference = RiverSolver(game, "dcfr").run(23)
-    assert not reference.interrupted
+        run = solve(game, "dcfr", 10**6, engine=RiverSolver, progress=every_step)
+    solver = run.engine
+    assert run.interrupted and solver.iteration == 23 and run.history[-1].iteration == 23
+    reference = solved(game, "dcfr", 23)
     for i in (1, 2):
-        assert np.array_equal(solver.regret[i], reference.regret[i])
-        assert np.array_equal(solver.strategy_sum[i], reference.strategy_sum[i])
-    solver.run(7)  # goes on as if never interrupted
-    assert not solver.interrupted
-    assert np.array_equal(solver.regret[1], RiverSolver(game, "dcfr").run(30).regret[1])
+        assert np.array_equal(solver.tables[i].regret, reference.tables[i].regret)
+        assert np.array_equal(solver.tables[i].strategy_sum, reference.tables[i].strategy_sum)
+    run.train(7)  # goes on as if never interrupted
+    assert not run.interrupted
+    longer = solved(game, "dcfr", 30)
+    assert np.array_equal(solver.tables[1].regret, longer.tables[1].regret)
 
 
 def test_an_interrupted_river_solve_keeps_its_checkpoints() -> None:
@@ -190,6 +199,9 @@ def test_an_interrupted_river_solve_keeps_its_checkpoints() -> None:
     assert solver.interrupted and solver.iteration == 35
     assert [t for t, _ in history] == [10, 20, 30, 35]
     assert history[-1][1] == solver.exploitability_percent()
+    # The curve, like every run, also measures where Ctrl-C stopped it (TrainingRun.train).
     with pytest.warns(InterruptedRun):
-        _, curve = exploitability_curve(small(), "cfr+", [10, 20, 40, 80], progress=every_step)
-    assert [t for t, _ in curve] == [10, 20]
+        solver, curve = exploitability_curve(small(), "cfr+", [10, 20, 40, 80], progress=every_step)
+    assert solver.interrupted and solver.iteration == 35
+    assert [t for t, _ in curve] == [10, 20, 35]
+    assert curve[-1][1] == solver.exploitability_percent()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from lessons_lib.cfr import variant_named
 from lessons_lib.holdem.cards import class_combos
 from lessons_lib.holdem.solver import RiverSolver
 from lessons_lib.widgets.river import (
@@ -35,7 +36,8 @@ def test_each_menu_entry_is_a_one_size_river():
 
 def test_a_class_s_frequency_is_its_combos_weighted_mean(summaries):
     game = menu_game(BOARD, RANGES, 10.0, 40.0, "75%")
-    solver = RiverSolver(game, "dcfr").run(30)
+    solver = RiverSolver(game, variant_named("dcfr"))
+    solver.run(30)
     summary = summarise("75%", solver)
     actions, table = solver.strategy_at("root")
     names = game.hand_names(1)

@@ -8,7 +8,7 @@ import pytest
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_hex
 
-from lessons_lib import mccfr, plots
+from lessons_lib import plots
 from lessons_lib.cfr import solve as cfr_solve
 from lessons_lib.games import KuhnPoker
 from lessons_lib.mccfr import SampledCheckpoint
@@ -31,7 +31,7 @@ def checkpoints(nodes, exploitabilities, seconds=None):
 @pytest.fixture(scope="module")
 def runs():
     return {
-        s: [mccfr.solve_sampled(KUHN, s, 300, seed=seed).history for seed in range(3)]
+        s: [cfr_solve(KUHN, f"mccfr-{s}", 300, seed=seed).history for seed in range(3)]
         for s in SCHEMES
     }
 

@@ -94,7 +94,7 @@ def test_game_labels_name_the_deck_and_changed_rules():
 
 def test_time_per_iteration_is_the_best_measurement_divided_by_the_iterations():
     assert scaling.time_per_iteration(
-        KuhnPoker(), "fast", iterations=4, clock=stepping_clock()
+        KuhnPoker(), "sequence-form", iterations=4, clock=stepping_clock()
     ) == (pytest.approx(0.5 / 4))
     readings = iter([0.0, 3.0, 10.0, 11.0, 20.0, 22.0])  # runs of 3, 1 and 2 seconds
     best = scaling.time_per_iteration(
@@ -110,7 +110,7 @@ def test_time_per_iteration_reads_the_clock_twice_per_repeat():
         reads.append(len(reads))
         return float(len(reads))
 
-    scaling.time_per_iteration(KuhnPoker(), "public", iterations=1, repeat=4, clock=clock)
+    scaling.time_per_iteration(KuhnPoker(), "public-tree", iterations=1, repeat=4, clock=clock)
     assert len(reads) == 8
 
 
@@ -118,13 +118,13 @@ def test_time_per_iteration_refuses_bad_input():
     with pytest.raises(ValueError, match="engine"):
         scaling.time_per_iteration(KuhnPoker(), "turbo")
     with pytest.raises(ValueError, match="repeat"):
-        scaling.time_per_iteration(KuhnPoker(), "fast", repeat=0)
+        scaling.time_per_iteration(KuhnPoker(), "sequence-form", repeat=0)
     with pytest.raises(ValueError, match="warmup"):
-        scaling.time_per_iteration(KuhnPoker(), "fast", warmup=-1)
+        scaling.time_per_iteration(KuhnPoker(), "sequence-form", warmup=-1)
     backwards = iter([5.0, 1.0])
     with pytest.raises(ValueError, match="clock"):
         scaling.time_per_iteration(
-            KuhnPoker(), "fast", repeat=1, warmup=0, clock=lambda: next(backwards)
+            KuhnPoker(), "sequence-form", repeat=1, warmup=0, clock=lambda: next(backwards)
         )
 
 
@@ -149,7 +149,7 @@ def test_timing_table_has_one_row_per_game_and_engine_with_the_sizes():
 def test_timing_table_leaves_out_games_above_an_engines_limit():
     table = scaling.timing_table(
         GAMES,
-        ("readable", "fast"),
+        ("readable", "sequence-form"),
         iterations=1,
         repeat=1,
         max_histories={"readable": 100},
@@ -157,18 +157,20 @@ def test_timing_table_leaves_out_games_above_an_engines_limit():
     )
     readable = table[table["engine"] == "readable"]
     assert list(readable["game"]) == ["Kuhn, 3 cards"]
-    assert len(table[table["engine"] == "fast"]) == len(GAMES)
+    assert len(table[table["engine"] == "sequence-form"]) == len(GAMES)
 
 
 def test_timing_table_refuses_bad_input():
     with pytest.raises(ValueError, match="no number"):
-        scaling.timing_table(GAMES[:1], ("readable", "fast"), iterations={"fast": 2})
+        scaling.timing_table(
+            GAMES[:1], ("readable", "sequence-form"), iterations={"sequence-form": 2}
+        )
     with pytest.raises(ValueError, match="at least one Game"):
-        scaling.timing_table([], ("fast",))
+        scaling.timing_table([], ("sequence-form",))
     with pytest.raises(ValueError, match="Game"):
         scaling.memory_table(["kuhn"])
     with pytest.raises(ValueError, match="engine"):
-        scaling.timing_table(GAMES[:1], ("fast",), max_histories={"readable": 10})
+        scaling.timing_table(GAMES[:1], ("sequence-form",), max_histories={"readable": 10})
 
 
 def test_log_log_slope_recovers_a_power_law():
@@ -208,7 +210,14 @@ TIMINGS = pd.DataFrame(
         + ["Kuhn, 4 cards", "Kuhn, 4 cards"],
         "family": ["kuhn_poker", "kuhn_poker", "leduc_poker", "leduc_poker"]
         + ["kuhn_poker", "kuhn_poker"],
-        "engine": ["readable", "fast", "readable", "fast", "readable", "fast"],
+        "engine": [
+            "readable",
+            "sequence-form",
+            "readable",
+            "sequence-form",
+            "readable",
+            "sequence-form",
+        ],
         "histories": [54, 54, 2040, 2040, 108, 108],
         "info_set_actions": [24, 24, 672, 672, 32, 32],
         "iterations": [1, 10, 1, 10, 1, 10],
@@ -233,12 +242,13 @@ def test_cost_figure_has_two_log_log_panels_with_the_measured_points():
         assert sorted(map(tuple, points)) == sorted(map(tuple, expected))
         labels = [t.get_text() for t in ax.get_legend().get_texts()]
         assert any(label.startswith("readable") and "slope Kuhn" in label for label in labels)
-    readable_dots = [
-        c
-        for c in figure.axes[0].collections
-        if to_hex(c.get_facecolor()[0]) == ENGINE_COLOURS["readable"].lower()
-    ]
-    assert sum(len(c.get_offsets()) for c in readable_dots) == 3
+    for engine in ("readable", "sequence-form"):  # each engine in its own colour
+        dots = [
+            c
+            for c in figure.axes[0].collections
+            if to_hex(c.get_facecolor()[0]) == ENGINE_COLOURS[engine].lower()
+        ]
+        assert sum(len(c.get_offsets()) for c in dots) == 3, engine
 
 
 def test_memory_figure_draws_every_series_on_log_log_axes(memory):

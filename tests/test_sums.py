@@ -91,6 +91,26 @@ def test_segments_sum_their_rows_and_give_each_row_its_total() -> None:
     assert segments.totals(rows[:, 0]).tolist() == [4, 4, 21, 21, 21, 11]
 
 
+def test_segments_give_each_row_its_largest_entry_and_its_uniform_share() -> None:
+    segments = Segments.of_widths([2, 3, 1])
+    rows = np.array([[1.0, -2.0], [3.0, -4.0], [5.0, 9.0], [7.0, 8.0], [-9.0, 10.0], [11.0, 0.0]])
+    assert segments.count == 3
+    assert segments.maxima(rows).tolist() == [
+        [3, -2],
+        [3, -2],
+        [7, 10],
+        [7, 10],
+        [7, 10],
+        [11, 0],
+    ]
+    assert segments.maxima(rows[:, 1]).tolist() == [-2, -2, 10, 10, 10, 0]
+    assert segments.uniform.tolist() == [1 / 2, 1 / 2, 1 / 3, 1 / 3, 1 / 3, 1.0]
+    assert segments.uniform_like(rows[:, 0]).tolist() == segments.uniform.tolist()
+    table = segments.uniform_like(rows)
+    assert table.shape == rows.shape
+    assert table.tolist() == [[p, p] for p in segments.uniform.tolist()]
+
+
 @pytest.mark.parametrize("widths", [[2, 0, 1], [-1], [[1, 2]]])
 def test_segments_need_positive_widths(widths) -> None:
     with pytest.raises(ValueError, match="segment widths must be positive integers"):

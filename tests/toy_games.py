@@ -1,11 +1,12 @@
-"""A tiny game outside poker, for tests that need a game with no public tree of the poker kind."""
+"""A tiny game outside poker, for tests that need a game with no public tree of the poker kind:
+two players, zero-sum, its rules written with player 1's payoff (``TwoPlayerZeroSumGame``)."""
 
 from __future__ import annotations
 
-from lessons_lib.games.base import Game, History
+from lessons_lib.games.base import History, TwoPlayerZeroSumGame
 
 
-class GuessingGame(Game):
+class GuessingGame(TwoPlayerZeroSumGame):
     """Player 1 sees a coin and names a side; player 2, who sees neither, guesses it."""
 
     name = "guessing"

@@ -10,6 +10,7 @@ their twins.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,8 +27,9 @@ def static_files() -> tuple[list[str], list[str]]:
     return list(config["html_css_files"]), list(config["html_js_files"])
 
 
-def twin_page(app: object, directory: Path, dark: bool = False) -> Path:
-    """Write a page that shows ``app``'s twin (and only that) into ``directory``; its path."""
+def twin_page(app: object | None, directory: Path, dark: bool = False) -> Path:
+    """Write a page that shows ``app``'s twin (and only that) into ``directory``; its path.
+    Without an app the page holds the runtime and the twins' scripts alone."""
     css, js = static_files()
     head = "".join(f'<link rel="stylesheet" href="{(STATIC / name).as_uri()}">' for name in css)
     head += "".join(f'<script src="{(STATIC / name).as_uri()}"></script>' for name in js)
@@ -40,7 +42,7 @@ def twin_page(app: object, directory: Path, dark: bool = False) -> Path:
         "--pst-color-primary:#3fb1c5}body{background:var(--pst-color-background);"
         "color:var(--pst-color-text-base);font-family:sans-serif;width:900px;margin:1rem}"
     )
-    body = app._repr_mimebundle_()["text/html"]
+    body = "" if app is None else app._repr_mimebundle_()["text/html"]
     page = directory / "twin.html"
     page.write_text(
         f'<!doctype html><html data-theme="{"dark" if dark else "light"}"><head>'
@@ -49,10 +51,10 @@ def twin_page(app: object, directory: Path, dark: bool = False) -> Path:
     return page
 
 
-def open_twin(browser, app: object, directory: Path, dark: bool = False):
-    """A Chromium page showing ``app``'s twin, every other host blocked; JavaScript errors
+def offline_page(browser, page_path: Path, viewport: dict | None = None):
+    """A Chromium page at the file ``page_path``, every other host blocked; JavaScript errors
     collect in ``page.errors``."""
-    page = browser.new_page(viewport={"width": 1000, "height": 1400})
+    page = browser.new_page(viewport=viewport or {"width": 1000, "height": 1400})
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.route(
@@ -63,14 +65,30 @@ def open_twin(browser, app: object, directory: Path, dark: bool = False):
             else route.abort("blockedbyclient")
         ),
     )
-    page.goto(twin_page(app, directory, dark).as_uri())
+    page.goto(page_path.as_uri())
+    return page
+
+
+def open_twin(browser, app: object, directory: Path, dark: bool = False):
+    """A Chromium page showing ``app``'s twin (:func:`offline_page`), once it is mounted."""
+    page = offline_page(browser, twin_page(app, directory, dark))
     page.wait_for_function("() => document.querySelector('.book-twin').twin !== undefined")
     return page
 
 
+def blank_page(browser, directory: Path):
+    """A page with the book's scripts and no twin (:func:`offline_page`): for calling the
+    runtime's functions (``BookTwins``) directly."""
+    return offline_page(browser, twin_page(None, directory))
+
+
 def state(page) -> dict:
-    """What the (first) twin on the page computed: its ``twin.state()``."""
-    return page.evaluate("() => document.querySelector('.book-twin').twin.state()")
+    """What the (first) twin on the page computed: its ``twin.state()``.
+
+    It comes as one JSON text (which keeps every bit of a finite number): Playwright's own
+    transfer checks each value on its own, which took seconds for a state of 20,000 hands."""
+    text = page.evaluate("() => JSON.stringify(document.querySelector('.book-twin').twin.state())")
+    return json.loads(text)
 
 
 @contextmanager

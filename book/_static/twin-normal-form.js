@@ -3,8 +3,8 @@
 //   "fixed-opponent"  fixed_opponent_explorer(): a regret matcher against a mix the reader sets;
 //   "play-bot"        play_against_bot(): the reader plays a regret-matching bot, round by round.
 // DATA (matrix_game_data and bot_data in that module) brings the game, the sliders, the colours.
-// The regret matching here is lessons_lib.regret_matching with the library's order of operations:
-// self_play's plain-float loop, RegretMatcher's numpy reductions (numpy's summation order,
+// The regret matching is the runtime's (BookTwins.regretMatching); around it, the library's order
+// of operations: self_play's plain-float loop, numpy's reductions (numpy's summation order,
 // ported below) and math.fsum (correctly rounded), so the numbers are the library's to the bit.
 
 "use strict";
@@ -57,25 +57,10 @@ const NormalFormTwins = (() => {
 
   // ----- Regret matching (lessons_lib.regret_matching) ----------------------------------------
 
+  // regret_matching, the runtime's (its sum in the library's order, first action to last).
+  const regretMatching = T.regretMatching;
+
   const matrixVector = (matrix, vector) => matrix.map((row) => rowTimes(row, vector));
-
-  // regret_matching: positive parts over their numpy sum, or uniform.
-  function regretMatching(regret) {
-    const n = regret.length, positive = new Array(n);
-    for (let k = 0; k < n; k++) positive[k] = Math.max(regret[k], 0);
-    const total = addReduce(positive);
-    for (let k = 0; k < n; k++) positive[k] = total > 0 ? positive[k] / total : 1 / n;
-    return positive;
-  }
-
-  // _positive_part_normalised: the plain-float version self_play uses (Python's sum, in order).
-  function positivePartNormalised(regret) {
-    const n = regret.length, positive = new Array(n);
-    let total = 0;
-    for (let k = 0; k < n; k++) total += positive[k] = regret[k] > 0 ? regret[k] : 0;
-    for (let k = 0; k < n; k++) positive[k] = total > 0 ? positive[k] / total : 1 / n;
-    return positive;
-  }
 
   // Python's sum(map(mul, x, y)): the products added in order, from 0.
   function dot(x, y) {
@@ -110,7 +95,7 @@ const NormalFormTwins = (() => {
     const played1 = [], played2 = [], payoff = [];
     const values1 = new Array(n), values2 = new Array(m);
     for (let t = 0; t < rounds; t++) {
-      const sigma = positivePartNormalised(regret1), tau = positivePartNormalised(regret2);
+      const sigma = regretMatching(regret1), tau = regretMatching(regret2);
       for (let a = 0; a < n; a++) values1[a] = dot(payoffs[a], tau); // (A tau)_a
       for (let b = 0; b < m; b++) values2[b] = -dot(columns[b], sigma); // -(sigma A)_b
       const value = dot(sigma, values1); // sigma A tau

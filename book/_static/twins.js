@@ -4,12 +4,13 @@
 //   <div class="book-twin" data-twin="NAME"><script type="application/json">DATA</script></div>
 // where DATA is computed by lessons_lib at build time (lessons_lib/widgets/twins.py). This file is
 // the one runtime of all twins: it finds those elements and mounts the twin registered under NAME.
-// It holds what every twin needs: controls, a status line, tables, SVG plots, and a port of the
-// library's Kuhn poker and CFR (lessons_lib.games.kuhn, lessons_lib.cfr.readable); each twin is a
+// It holds what every twin needs: controls, a status line, tables, SVG plots, and ports of the
+// library's Kuhn poker, its one regret matching and the one loop of its CFR engines
+// (lessons_lib.games.kuhn, .regret_matching, .core.engine.iterate, .cfr.readable); each twin is a
 // short function of its own, registered with BookTwins.register. No framework, no network.
 //
-// Every twin exposes what it computed as element.twin.state(), so that the site tests
-// (tests/test_twins.py) compare it with lessons_lib.
+// Every twin exposes what it computed as element.twin.state(), so that the tests
+// (tests/test_twin_*.py) compare it with lessons_lib.
 
 "use strict";
 
@@ -209,18 +210,6 @@ const BookTwins = (() => {
     return { cards, deals, chance, terminal, histories, infoSets, actor, utility, key, actions: ["p", "b"] };
   })();
 
-  // Regret matching (lessons_lib.regret_matching.regret_matching): positive parts, normalised.
-  function regretMatching(regret) {
-    const positive = regret.map((r) => Math.max(r, 0));
-    const total = positive.reduce((sum, r) => sum + r, 0);
-    return total > 0 ? positive.map((r) => r / total) : regret.map(() => 1 / regret.length);
-  }
-
-  function normalised(sums) {
-    const total = sums.reduce((sum, s) => sum + s, 0);
-    return total > 0 ? sums.map((s) => s / total) : sums.map(() => 1 / sums.length);
-  }
-
   // The value of a history for `player` when both play `policy` (lessons_lib.exploitability).
   function historyValue(policy, deal, actions, player) {
     if (Kuhn.terminal.has(actions)) return Kuhn.utility(deal, actions, player);
@@ -275,8 +264,48 @@ const BookTwins = (() => {
   // Exploitability: the mean of the two best responses' gains, in chips per hand.
   const exploitability = (policy) => (bestResponseValue(policy, 1) + bestResponseValue(policy, 2)) / 2;
 
-  // ----- CFR and its variants on Kuhn poker (lessons_lib.cfr.readable, .variants) ----------
+  // ----- Regret matching and the loop of every CFR engine (lessons_lib.regret_matching, .core) --
 
+  // A sum in the library's order for the sums over an information set's actions: first to last,
+  // ((0 + x0) + x1) + x2 ..., as np.bincount adds (lessons_lib.sums.Segments), for any length.
+  function inOrder(values) {
+    let total = 0;
+    for (const x of values) total += x;
+    return total;
+  }
+
+  // regret_matching: each action's positive regret over their sum, or uniform if no regret is
+  // positive. A sum that overflows is taken again on the positive regrets scaled by their largest,
+  // as the library does. The twins' only regret matching: the average strategy is regret matching
+  // on the strategy sums too (core.state.average_strategy; they are their own positive parts).
+  function regretMatching(regret) {
+    let positive = regret.map((r) => Math.max(r, 0));
+    let total = inOrder(positive);
+    if (total === Infinity) {
+      const largest = positive.reduce((a, b) => Math.max(a, b));
+      positive = positive.map((p) => p / largest);
+      total = inOrder(positive);
+    }
+    return positive.map((p) => (total > 0 ? p / total : 1 / regret.length));
+  }
+
+  // core.variants.update_groups: who learns together within one iteration, in order. Simultaneous
+  // updates: one group of every player; alternating: one group per player, in turn.
+  const updateGroups = (updates, players) => (updates === "simultaneous" ? [players] : players.map((p) => [p]));
+
+  // core.engine.iterate: iteration t of `variant` on `learner`, the loop of every engine. Each
+  // group accumulates (its players' regrets and strategies of iteration t, with weight w_t), then
+  // each of its players updates (discounts, then regret matching). The learner supplies
+  // `players`, `accumulate(group, weight)` and `update(player, variant, t)`.
+  function iterate(learner, variant, updates, t) {
+    const weight = variant.weight(t);
+    for (const group of updateGroups(updates, learner.players)) {
+      learner.accumulate(group, weight);
+      for (const player of group) learner.update(player, variant, t);
+    }
+  }
+
+  // core.variants.power_discount: t^e / (t^e + 1), computed as 1 / (1 + t^-e).
   function powerDiscount(t, exponent) {
     const x = exponent * Math.log(t);
     if (x >= 0) return 1 / (1 + Math.exp(-x));
@@ -284,97 +313,110 @@ const BookTwins = (() => {
     return small / (1 + small);
   }
 
+  // core.variants: the weight w_t of iteration t's strategy in the average, the discounts of the
+  // regrets and the strategy sums after iteration t, and the update order. DCFR(alpha, beta,
+  // gamma) discounts positive and negative regrets apart; Linear CFR is DCFR(1, 1, 1).
+  function discounted(alpha, beta, gamma) {
+    return {
+      weight: () => 1,
+      regrets(r, t) {
+        const up = powerDiscount(t, alpha), down = powerDiscount(t, beta);
+        return r.map((x) => x * (x > 0 ? up : down));
+      },
+      // (t / (t + 1)) ** gamma is V8's power; the library's is C's pow, which is not always
+      // correctly rounded: for gamma = 2 glibc 2.36's differs in the last bit from the correctly
+      // rounded square, which V8 gives, at t = 794, 9,593, 14,096 and 17,038.
+      sums(s, t) {
+        const factor = (t / (t + 1)) ** gamma;
+        return s.map((x) => x * factor);
+      },
+      updates: "alternating",
+    };
+  }
+
   const VARIANTS = {
     cfr: { weight: () => 1, regrets: (r) => r, sums: (s) => s, updates: "simultaneous" },
     "cfr+": { weight: (t) => t, regrets: (r) => r.map((x) => Math.max(x, 0)), sums: (s) => s, updates: "alternating" },
-    // Linear CFR is DCFR(1, 1, 1): one factor t / (t + 1) for every regret, computed as the
-    // library computes it (power_discount), and t / (t + 1) for the strategy sum.
-    lcfr: {
-      weight: () => 1,
-      regrets: (r, t) => { const factor = powerDiscount(t, 1); return r.map((x) => x * factor); },
-      sums: (s, t) => { const factor = (t / (t + 1)) ** 1; return s.map((x) => x * factor); },
-      updates: "alternating",
-    },
-    dcfr: {
-      weight: () => 1,
-      regrets: (r, t) => { const up = powerDiscount(t, 1.5), down = powerDiscount(t, 0); return r.map((x) => x * (x > 0 ? up : down)); },
-      sums: (s, t) => { const factor = (t / (t + 1)) ** 2; return s.map((x) => x * factor); },
-      updates: "alternating",
-    },
+    lcfr: discounted(1, 1, 1),
+    dcfr: discounted(1.5, 0, 2),
   };
 
+  // CFR and its variants on Kuhn poker as the readable engine runs them (lessons_lib.cfr.readable):
+  // a learner of `iterate` whose accumulate walks every deal for each player of the group against
+  // the current strategies, and whose update is the variant's discounts and regret matching.
   class KuhnCFR {
     constructor(algorithm) {
       this.algorithm = algorithm;
       this.variant = VARIANTS[algorithm];
+      this.players = [1, 2];
       this.iteration = 0;
       this.regret = {};
       this.strategySum = {};
-      for (const key of Kuhn.infoSets) { this.regret[key] = [0, 0]; this.strategySum[key] = [0, 0]; }
+      this.strategy = {}; // sigma^{t+1}, regret matching on the regrets
+      this.keysOf = { 1: [], 2: [] };
+      for (const key of Kuhn.infoSets) {
+        this.regret[key] = [0, 0];
+        this.strategySum[key] = [0, 0];
+        this.strategy[key] = regretMatching(this.regret[key]);
+        this.keysOf[Kuhn.actor(key.split(":")[1])].push(key);
+      }
     }
 
     currentPolicy() {
       const policy = {};
-      for (const key of Kuhn.infoSets) policy[key] = regretMatching(this.regret[key]);
+      for (const key of Kuhn.infoSets) policy[key] = this.strategy[key].slice();
       return policy;
     }
 
     averagePolicy() {
       const policy = {};
-      for (const key of Kuhn.infoSets) policy[key] = normalised(this.strategySum[key]);
+      for (const key of Kuhn.infoSets) policy[key] = regretMatching(this.strategySum[key]);
       return policy;
     }
 
-    // u_i(sigma, h) for the updating player, adding its regrets and strategy on the way.
-    traverse(deal, actions, player, chance, reach1, reach2, sigma, weight) {
+    // u_i(sigma, h) for the updating player i; at i's histories, adds
+    // pi_{-i}(h) (u_i(sigma, h.a) - u_i(sigma, h)) to the regrets and w_t (pi_i(h) sigma(I, a)) to
+    // the strategy sums (core.variants.average_increment).
+    traverse(deal, actions, player, chance, reach1, reach2, weight) {
       if (Kuhn.terminal.has(actions)) return Kuhn.utility(deal, actions, player);
       const key = Kuhn.key(deal, actions);
       const actor = Kuhn.actor(actions);
-      const strategy = sigma[key];
+      const strategy = this.strategy[key];
       const values = [0, 0];
       for (let a = 0; a < 2; a++) {
         const r1 = actor === 1 ? reach1 * strategy[a] : reach1;
         const r2 = actor === 2 ? reach2 * strategy[a] : reach2;
-        values[a] = this.traverse(deal, actions + Kuhn.actions[a], player, chance, r1, r2, sigma, weight);
+        values[a] = this.traverse(deal, actions + Kuhn.actions[a], player, chance, r1, r2, weight);
       }
       const value = strategy[0] * values[0] + strategy[1] * values[1];
       if (actor === player) {
-        const others = player === 1 ? chance * reach2 : chance * reach1;
+        const others = chance * (player === 1 ? reach2 : reach1);
         const own = player === 1 ? reach1 : reach2;
         for (let a = 0; a < 2; a++) {
           this.regret[key][a] += others * (values[a] - value);
-          this.strategySum[key][a] += weight * own * strategy[a];
+          this.strategySum[key][a] += weight * (own * strategy[a]);
         }
       }
       return value;
     }
 
-    accumulate(sigma, player, weight) {
-      for (const deal of Kuhn.deals) this.traverse(deal, "", player, Kuhn.chance, 1, 1, sigma, weight);
+    accumulate(group, weight) {
+      for (const player of group) {
+        for (const deal of Kuhn.deals) this.traverse(deal, "", player, Kuhn.chance, 1, 1, weight);
+      }
     }
 
-    discount(player, t) {
-      for (const key of Kuhn.infoSets) {
-        if (Kuhn.actor(key.split(":")[1]) !== player) continue;
-        this.regret[key] = this.variant.regrets(this.regret[key], t);
-        this.strategySum[key] = this.variant.sums(this.strategySum[key], t);
+    update(player, variant, t) {
+      for (const key of this.keysOf[player]) {
+        this.regret[key] = variant.regrets(this.regret[key], t);
+        this.strategySum[key] = variant.sums(this.strategySum[key], t);
+        this.strategy[key] = regretMatching(this.regret[key]);
       }
     }
 
     step() {
-      const t = this.iteration + 1;
-      const weight = this.variant.weight(t);
-      if (this.variant.updates === "simultaneous") {
-        const sigma = this.currentPolicy();
-        for (const player of [1, 2]) this.accumulate(sigma, player, weight);
-        for (const player of [1, 2]) this.discount(player, t);
-      } else {
-        for (const player of [1, 2]) {
-          this.accumulate(this.currentPolicy(), player, weight);
-          this.discount(player, t);
-        }
-      }
-      this.iteration = t;
+      iterate(this, this.variant, this.variant.updates, this.iteration + 1);
+      this.iteration += 1;
     }
 
     train(iterations) {
@@ -712,8 +754,8 @@ const BookTwins = (() => {
 
   return {
     register, mountAll, element, button, select, slider, row, logLogPlot, ink, grouped, fixed, signed,
-    exponential, general, Kuhn, KuhnCFR, regretMatching, normalised, expectedValue,
-    bestResponseValue, exploitability, strategyTable, VARIANTS,
+    exponential, general, Kuhn, KuhnCFR, regretMatching, inOrder, updateGroups, iterate, powerDiscount,
+    expectedValue, bestResponseValue, exploitability, strategyTable, VARIANTS,
     svg, fsum, pythonFixed, counterfactualValues, linearTicks, paddedRange, figure, seededRandom,
   };
 })();

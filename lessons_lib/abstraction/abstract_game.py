@@ -24,17 +24,25 @@ payoffs.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 
 import numpy as np
 
 from lessons_lib.abstraction.bucketing import CardBucketing
-from lessons_lib.games.base import Game, GameTree, History, group_by_info_set, read_only
+from lessons_lib.games.base import (
+    Game,
+    GameTree,
+    History,
+    SameRules,
+    group_by_info_set,
+    read_only,
+)
 from lessons_lib.games.leduc import LeducPoker
 from lessons_lib.validation import check_instance, describe, mapping_of
 
 
-class AbstractLeduc(Game):
+class AbstractLeduc(SameRules):
     """The abstraction of Leduc poker ``game`` by ``bucketing`` (see the module docstring).
 
     ``info_sets()`` lists the abstract keys in the order in which their first real information set
@@ -42,6 +50,7 @@ class AbstractLeduc(Game):
     """
 
     name = "abstract_leduc_poker"
+    zero_sum = True
 
     def __init__(self, game: LeducPoker, bucketing: CardBucketing) -> None:
         if not isinstance(game, LeducPoker):
@@ -53,20 +62,20 @@ class AbstractLeduc(Game):
             raise ValueError(
                 f"bucketing {bucketing!r} is for another deck than {game!r}'s {ranks}x{suits}"
             )
-        self._real = game
+        super().__init__(game)
         self._bucketing = bucketing
         self._abstract_of = {key: self._abstract_key(key) for key in game.info_sets()}
         merged: dict[str, list[str]] = {}
         for key, abstract in self._abstract_of.items():
             merged.setdefault(abstract, []).append(key)
-        self._real_keys = {abstract: tuple(keys) for abstract, keys in merged.items()}
+        self.game_keys = {abstract: tuple(keys) for abstract, keys in merged.items()}
 
     # What the abstraction is made of.
 
     @property
     def real_game(self) -> LeducPoker:
         """The real game this is an abstraction of."""
-        return self._real
+        return self.game
 
     @property
     def bucketing(self) -> CardBucketing:
@@ -76,7 +85,7 @@ class AbstractLeduc(Game):
     @property
     def parameters(self) -> dict[str, object]:
         return {
-            **self._real.parameters,
+            **self.game.parameters,
             "method": self._bucketing.method,
             "buckets": self._bucketing.buckets,
         }
@@ -84,41 +93,29 @@ class AbstractLeduc(Game):
     def abstract_key(self, real_key: str) -> str:
         """The abstract information set that the real information set ``real_key`` belongs to."""
         if not isinstance(real_key, str) or real_key not in self._abstract_of:
-            raise ValueError(f"unknown real information set {describe(real_key)} of {self._real!r}")
+            raise ValueError(f"unknown real information set {describe(real_key)} of {self.game!r}")
         return self._abstract_of[real_key]
 
     def real_keys(self, key: str) -> tuple[str, ...]:
         """The real information sets merged into the abstract information set ``key``."""
-        return self._real_keys[self._checked_key(key)]
+        return self.game_keys[self._checked_key(key)]
 
-    # The rules: the real game's, except who knows what.
+    # The rules are the real game's (SameRules), except who knows what.
 
-    def deals(self) -> list[tuple[tuple[int, ...], float]]:
-        return self._real.deals()
-
-    def is_terminal(self, history: History) -> bool:
-        return self._real.is_terminal(history)
-
-    def player_to_act(self, history: History) -> int:
-        return self._real.player_to_act(history)
-
-    def legal_actions(self, history: History) -> tuple[str, ...]:
-        return self._real.legal_actions(history)
-
-    def payoff(self, history: History) -> float:
-        return self._real.payoff(history)
+    def returns(self, history: History) -> tuple[float, float]:
+        return self.game.returns(history)
 
     def info_set_key(self, history: History) -> str:
-        return self._abstract_of[self._real.info_set_key(history)]
+        return self._abstract_of[self.game.info_set_key(history)]
 
     def info_sets(self) -> tuple[str, ...]:
-        return tuple(self._real_keys)
+        return tuple(self.game_keys)
 
     def actions(self, key: str) -> tuple[str, ...]:
-        return self._real.actions(self.real_keys(key)[0])
+        return self.game.actions(self.real_keys(key)[0])
 
     def player(self, key: str) -> int:
-        return self._real.player(self.real_keys(key)[0])
+        return self.game.player(self.real_keys(key)[0])
 
     def describe(self, key: str) -> str:
         """The information set in words: its player and the real information sets it merges."""
@@ -129,19 +126,19 @@ class AbstractLeduc(Game):
     def tree(self) -> GameTree:
         """The real game's tree with the information sets merged: histories, chance, payoffs and
         depths are the real ones; keys, offsets and policy positions are the abstract ones."""
-        return coarsen_tree(self, self._real.tree, self._abstract_of)
+        return coarsen_tree(self, self.game.tree, self._abstract_of)
 
     def _abstract_key(self, real_key: str) -> str:
-        parts = self._real.parse_key(real_key)
-        card = self._real.cards.index(parts.card)
+        parts = self.game.parse_key(real_key)
+        card = self.game.cards.index(parts.card)
         p = self._bucketing.preflop[card]
         if parts.board is None:
             return f"{p}:{parts.rounds[0]}"
-        q = self._bucketing.postflop[(card, self._real.cards.index(parts.board))]
+        q = self._bucketing.postflop[(card, self.game.cards.index(parts.board))]
         return f"{p}.{q}|{parts.board}:{'/'.join(parts.rounds)}"
 
     def _checked_key(self, key: str) -> str:
-        if not isinstance(key, str) or key not in self._real_keys:
+        if not isinstance(key, str) or key not in self.game_keys:
             raise ValueError(f"unknown information set {describe(key)} of {self!r}")
         return key
 
@@ -172,13 +169,15 @@ def coarsen_tree(game: Game, real: GameTree, abstract_of: dict[str, str]) -> Gam
     offset = np.concatenate([[0], np.cumsum(n_actions)[:-1]]).astype(int)
     info_set = np.where(real.info_set >= 0, merged[np.maximum(real.info_set, 0)], -1)
     edge = np.array(real.edge)
-    moved = real.parent >= 0
+    moved = real.edge >= 0  # a player's action (chance's steps have no policy entry)
     parent_set = real.info_set[real.parent[moved]]
     edge[moved] = offset[merged[parent_set]] + (real.edge[moved] - real.offset[parent_set])
     members, at_depth = group_by_info_set(
         game, keys, list(real.histories), info_set, len(real.levels)
     )
-    return GameTree(
+    # Everything but the information sets and the policy positions is the real tree's own.
+    return replace(
+        real,
         keys=keys,
         key_index=key_index,
         owner=read_only(np.array([game.player(key) for key in keys], dtype=int)),
@@ -186,17 +185,8 @@ def coarsen_tree(game: Game, real: GameTree, abstract_of: dict[str, str]) -> Gam
         n_actions=read_only(n_actions),
         members=members,
         info_sets_at_depth=at_depth,
-        histories=real.histories,
-        index=real.index,
-        levels=real.levels,
-        parent=real.parent,
         edge=read_only(edge),
-        mover=real.mover,
-        chance=real.chance,
-        acting=real.acting,
         info_set=read_only(info_set),
-        terminal=real.terminal,
-        payoff=real.payoff,
     )
 
 

@@ -33,11 +33,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lessons_lib.cfr.range_solver import action_layout, check_player, normalised
+from lessons_lib.cfr.public_tree import own_actions
+from lessons_lib.core.state import average_strategy
+from lessons_lib.games.ranges import check_player
 from lessons_lib.holdem.cards import unblocked_combos
-from lessons_lib.holdem.river import RiverGame, RiverNode
+from lessons_lib.holdem.river import MAX_FRACTION, RiverGame, RiverNode
 from lessons_lib.holdem.solver import RiverSolver, solve_river
-from lessons_lib.validation import as_finite_array, check_instance, check_number, describe
+from lessons_lib.validation import (
+    as_finite_array,
+    check_instance,
+    check_integer,
+    check_number,
+    describe,
+)
 
 #: The options of :func:`~lessons_lib.holdem.solver.solve_river` that
 #: :func:`measure_action_abstraction` passes on.
@@ -83,6 +91,26 @@ class ActionAbstraction:
     abstract_percent: float  # exploitability within the abstract river
     real_percent: float  # exploitability in the fine river, off-menu bets translated
 
+    def __post_init__(self) -> None:
+        """Check a measurement built or edited by hand (the figure and tables read it): a menu
+        as :func:`abstract_river` keeps it (increasing, distinct), finite exploitabilities."""
+        sizes = _menu(self.sizes)
+        if list(self.sizes) != sizes or sizes[-1] > MAX_FRACTION:
+            raise ValueError(
+                f"sizes must be increasing distinct pot fractions of at most {MAX_FRACTION:g}, "
+                f"got {describe(self.sizes)}"
+            )
+        frozen = {
+            "sizes": tuple(sizes),
+            "iterations": check_integer(self.iterations, "iterations", minimum=0),
+            **{
+                name: check_number(getattr(self, name), name, minimum=0.0)
+                for name in ("abstract_percent", "real_percent")
+            },
+        }
+        for name, value in frozen.items():
+            object.__setattr__(self, name, value)
+
 
 def abstract_river(real: RiverGame, sizes: Sequence[float]) -> RiverGame:
     """The river ``real`` with the bet menu ``sizes`` (all among ``real``'s sizes) in place of its
@@ -107,8 +135,7 @@ def bet_fraction(game: RiverGame, node: RiverNode) -> float:
     """The size of the bet that the decision node ``node`` faces, as a fraction of the pot before
     it (0 if it faces none)."""
     check_instance(game, RiverGame, "game", "a RiverGame")
-    if not (isinstance(node, RiverNode) and node.kind == "decision"):
-        raise ValueError(f"node must be a decision RiverNode, got {describe(node)}")
+    node = game.decision_node(node)
     own, other = node.put_in[node.player - 1], node.put_in[2 - node.player]
     return (other - own) / (game.pot + 2.0 * own)
 
@@ -122,22 +149,23 @@ def translated_strategy(
     _check_real(real)
     _check_abstract(real, abstract)
     player = check_player(player)
-    fine, coarse = action_layout(real, player), action_layout(abstract, player)
+    fine = own_actions(real.public_tree, player)
+    coarse = own_actions(abstract.public_tree, player)
     strategy = as_finite_array(strategy, "strategy")
-    if strategy.shape != (len(coarse.edges), len(abstract.combos[player])):
+    if strategy.shape != (coarse.size, len(abstract.combos[player])):
         raise ValueError(
             f"strategy must have one row per action of player {player} in the abstract river, "
             f"got shape {strategy.shape}"
         )
     RiverSolver(abstract).checked_strategy(player, strategy, "strategy")
-    coarse_row = {_path(abstract, int(e)): r for r, e in enumerate(coarse.edges)}
+    coarse_row = {_path(abstract, int(e)): r for r, e in enumerate(coarse.child)}
     menu = sorted({round(_fraction(abstract, int(e)), 9) for e in _bets(abstract)})
-    out = np.zeros((len(fine.edges), len(real.combos[player])))
-    for r, e in enumerate(fine.edges):
+    out = np.zeros((fine.size, len(real.combos[player])))
+    for r, e in enumerate(fine.child):
         for path, weight in _readings(_path(real, int(e)), menu, player):
             if path in coarse_row:
                 out[r] += weight * strategy[coarse_row[path]]
-    return normalised(out, fine.decisions)
+    return average_strategy(out, fine.segments)
 
 
 def measure_action_abstraction(
@@ -231,6 +259,7 @@ def _check_abstract(real: RiverGame, abstract: object) -> None:
         and abstract.max_raises == 0
         and set(abstract.bet_sizes) <= set(real.bet_sizes)
         and all(np.array_equal(abstract.combos[i], real.combos[i]) for i in (1, 2))
+        and all(np.array_equal(abstract.weights[i], real.weights[i]) for i in (1, 2))
     )
     if not same:
         raise ValueError(f"abstract must be an abstract_river of real, got {abstract!r}")

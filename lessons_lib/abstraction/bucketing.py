@@ -48,11 +48,24 @@ from types import MappingProxyType
 
 from lessons_lib.abstraction.hand_strength import postflop_strength, preflop_strength
 from lessons_lib.games.leduc import LeducPoker
-from lessons_lib.validation import check_choice, check_integer, describe, is_real, list_of
+from lessons_lib.validation import (
+    check_choice,
+    check_integer,
+    describe,
+    is_real,
+    list_of,
+    mapping_of,
+)
 
 #: The most steps of the exact k-means (``buckets * n**2`` for ``n`` hands) allowed: a minute or
 #: so of exact fractions.
 MAX_KMEANS_STEPS = 10**7
+
+#: The largest denominator a strength may have as an exact fraction: every float's (the smallest,
+#: 5e-324, is 1 / 2**1074) and every E[HS] (a few digits) fit. Each step of the exact k-means
+#: costs as many operations as the fractions have digits: 60 strengths of 10,000-digit fractions
+#: did not finish in 20 seconds.
+MAX_DENOMINATOR = 2**1074
 
 #: The bucketing methods, by name.
 METHODS = ("strength", "percentile")
@@ -63,7 +76,9 @@ class CardBucketing:
     """A bucketing of a Leduc poker game's cards (see the module docstring).
 
     ``preflop[c]`` is rank ``c``'s round-1 bucket; ``postflop[(c, b)]`` is the round-2 bucket of
-    rank ``c`` on board rank ``b``, for every pair a deal can show a player.
+    rank ``c`` on board rank ``b``, for every pair a deal can show a player. Buckets are numbered
+    from 0 to ``buckets - 1``. One built or edited by hand is checked, and its maps are frozen
+    (the abstract game reads every entry).
     """
 
     method: str
@@ -72,6 +87,44 @@ class CardBucketing:
     suits: int
     preflop: tuple[int, ...]
     postflop: Mapping[tuple[int, int], int]
+
+    def __post_init__(self) -> None:
+        """Check every field (a bare IndexError or KeyError in the abstract game, otherwise)."""
+        check_choice(self.method, METHODS, "bucketing method")
+        ranks = check_integer(self.ranks, "ranks", minimum=2)
+        suits = check_integer(self.suits, "suits", minimum=1)
+        if ranks * suits < 3:
+            raise ValueError(f"a Leduc deck has at least 3 cards, got ranks={ranks}, suits={suits}")
+        buckets = check_integer(self.buckets, "buckets", minimum=1, maximum=ranks)
+        preflop = list_of(self.preflop, "preflop")
+        if len(preflop) != ranks:
+            raise ValueError(
+                f"preflop must give each of the {ranks} ranks a bucket, got {describe(preflop)}"
+            )
+        postflop = mapping_of(self.postflop, "postflop")
+        views = ranks * ranks if suits > 1 else ranks * (ranks - 1)  # counted before listed
+        pairs = (
+            [(c, b) for c in range(ranks) for b in range(ranks) if c != b or suits > 1]
+            if len(postflop) == views
+            else []
+        )
+        if not pairs or any(pair not in postflop for pair in pairs):
+            raise ValueError(
+                f"postflop must give a bucket to each of the {views} (rank, board rank) pairs a "
+                f"deal shows, got {describe(postflop)}"
+            )
+        labels = {"minimum": 0, "maximum": buckets - 1}
+        frozen = {
+            "ranks": ranks,
+            "suits": suits,
+            "buckets": buckets,
+            "preflop": tuple(check_integer(p, "a preflop bucket", **labels) for p in preflop),
+            "postflop": MappingProxyType(
+                {v: check_integer(postflop[v], "a postflop bucket", **labels) for v in pairs}
+            ),
+        }
+        for name, value in frozen.items():
+            object.__setattr__(self, name, value)
 
     def preflop_classes(self) -> tuple[frozenset[int], ...]:
         """The round-1 partition of the ranks: one set of ranks per bucket, weakest first."""
@@ -206,6 +259,11 @@ def _checked_groups(strengths: object, buckets: object) -> tuple[list, int]:
     if not values or not all(is_real(x) and math.isfinite(float(x)) for x in values):
         raise ValueError(
             f"strengths must be a non-empty list of numbers, got {describe(strengths)}"
+        )
+    if any(Fraction(x).denominator > MAX_DENOMINATOR for x in values):
+        raise ValueError(
+            f"strengths must be floats or fractions of denominators at most 2**1074, got "
+            f"{describe(strengths)}"
         )
     return values, check_integer(buckets, "buckets", minimum=1)
 

@@ -20,6 +20,7 @@ measurement reports the one CFR's average converges to from uniform play.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -29,10 +30,16 @@ from lessons_lib.abstraction.abstract_game import AbstractLeduc
 from lessons_lib.abstraction.bucketing import CardBucketing, card_bucketing
 from lessons_lib.abstraction.mapping import real_exploitability
 from lessons_lib.cfr.solver import solve
-from lessons_lib.cfr.training import MAX_ITERATIONS
+from lessons_lib.core.training import MAX_ITERATIONS
 from lessons_lib.games.leduc import LeducPoker
 from lessons_lib.policy import Policy
-from lessons_lib.validation import check_integer, check_number, describe, non_empty_list_of
+from lessons_lib.validation import (
+    check_instance,
+    check_integer,
+    check_number,
+    describe,
+    non_empty_list_of,
+)
 
 #: The options of :func:`solve_abstraction` that :func:`measure_abstraction` passes on.
 SOLVER_OPTIONS = ("algorithm", "check_every", "max_iterations")
@@ -48,6 +55,22 @@ class AbstractionMeasurement:
     abstract_exploitability: float  # epsilon' of the average strategy, within the abstraction
     real_exploitability: float  # epsilon of the induced strategy, in the real game
 
+    def __post_init__(self) -> None:
+        """Check a measurement built or edited by hand: the tables, the pathologies and the
+        figure read it (NaN slipped through them, and a bucketing that is not one raised an
+        AttributeError)."""
+        check_instance(self.bucketing, CardBucketing, "bucketing", "a CardBucketing")
+        frozen = {
+            "info_sets": check_integer(self.info_sets, "info_sets", minimum=1),
+            "iterations": check_integer(self.iterations, "iterations", minimum=0),
+            **{
+                name: check_number(getattr(self, name), name, minimum=0.0)
+                for name in ("abstract_exploitability", "real_exploitability")
+            },
+        }
+        for name, value in frozen.items():
+            object.__setattr__(self, name, value)
+
     @property
     def buckets(self) -> int:
         """The number of buckets per round asked for."""
@@ -61,6 +84,19 @@ class Pathology:
 
     coarse: AbstractionMeasurement
     fine: AbstractionMeasurement
+
+    def __post_init__(self) -> None:
+        """Check that ``fine`` strictly refines ``coarse`` (on one deck) and is more exploitable."""
+        for name in ("coarse", "fine"):
+            check_instance(getattr(self, name), AbstractionMeasurement, name, "a measurement")
+        coarse, fine = self.coarse.bucketing, self.fine.bucketing
+        if (coarse.ranks, coarse.suits) != (fine.ranks, fine.suits):
+            raise ValueError(f"fine {fine!r} and coarse {coarse!r} bucket different decks")
+        if not fine.strictly_refines(coarse) or not self.increase > 0:
+            raise ValueError(
+                f"a pathology's fine bucketing strictly refines the coarse one and is more "
+                f"exploitable, got coarse {describe(self.coarse)} and fine {describe(self.fine)}"
+            )
 
     @property
     def increase(self) -> float:
@@ -76,6 +112,8 @@ class Pathology:
         return self.increase > solver_error
 
 
+# A signature of the same shape as scaling.time_per_iteration's (`duplicates` pairs the two): a
+# game, an algorithm's name and counts with defaults; the two functions share no logic.
 def solve_abstraction(
     abstract: AbstractLeduc,
     target: float,
@@ -127,12 +165,24 @@ def measure_abstraction(
 def measure_abstractions(
     game: LeducPoker, method: str, bucket_counts: Iterable[int], target: float, **solver: object
 ) -> list[AbstractionMeasurement]:
-    """:func:`measure_abstraction` for every bucket count of ``bucket_counts``, in that order."""
+    """:func:`measure_abstraction` for every bucket count of ``bucket_counts``, in that order:
+    distinct counts from 1 to the game's ranks, so at most one per rank (an endless iterable is
+    read no further than that)."""
+    check_instance(game, LeducPoker, "game", "a LeducPoker")
     if isinstance(bucket_counts, (str, bytes)) or not isinstance(bucket_counts, Iterable):
         raise ValueError(f"bucket_counts must be a list of integers, got {describe(bucket_counts)}")
-    counts = list(bucket_counts)
+    ranks = int(game.parameters["ranks"])
+    counts = [
+        check_integer(b, "buckets", minimum=1, maximum=ranks)
+        for b in itertools.islice(bucket_counts, ranks + 1)
+    ]
     if not counts:
         raise ValueError("bucket_counts must hold at least one bucket count")
+    if len(set(counts)) < len(counts):
+        raise ValueError(
+            f"bucket_counts must be distinct bucket counts from 1 to {ranks}, got "
+            f"{describe(counts)}"
+        )
     return [measure_abstraction(game, method, b, target, **solver) for b in counts]
 
 

@@ -2,27 +2,22 @@
 
 CFR (Zinkevich et al. 2007) runs a regret matcher at every information set. Each iteration walks
 the game tree, gives every action its counterfactual regret (what playing it would have gained,
-weighted by how likely the opponent and chance were to lead there) and adds the strategy played,
+weighted by how likely the others and chance were to lead there) and adds the strategy played,
 weighted by the player's own reach, to a running sum. The *average* strategy converges to a Nash
 equilibrium of a two-player zero-sum game (its exploitability tends to zero); the current one
 need not.
 
-- :mod:`lessons_lib.cfr.state`       the regret tables: :class:`CFRState`
-- :mod:`lessons_lib.cfr.readable`    the iteration as pseudocode, a recursive walk of the tree
-- :mod:`lessons_lib.cfr.vectorised`  the same iteration in the sequence form,
-  fast enough to demo live
-- :mod:`lessons_lib.cfr.public_tree` the same iteration on the public tree with ranges, the default
-  for Kuhn and Leduc poker and their generalisations
-- :mod:`lessons_lib.cfr.range_solver` the public-tree iteration generalised: any game, through
-  what it says of its public tree (``Game.range_game``, :mod:`lessons_lib.games.ranges`); the
-  hold'em river's solver, and the same iterations as ``public_tree`` on Kuhn and Leduc poker
-- :mod:`lessons_lib.cfr.array_engine` what the two array engines share: joint arrays, update schemes
-- :mod:`lessons_lib.cfr.variants`    CFR, CFR+, Linear CFR and Discounted CFR:
-  their weights and discounts
-- :mod:`lessons_lib.cfr.training`    runs: checkpoints, their schedule, ``train``
-  (shared with MCCFR)
-- :mod:`lessons_lib.cfr.solver`      :func:`solve`: choosing the algorithm and the engine
-- :mod:`lessons_lib.cfr.pitfalls`    deliberately wrong variants, measured in Chapter 4
+- :mod:`lessons_lib.cfr.readable`       the iteration as pseudocode, a recursive walk of the tree;
+  any game, and the reference the other engines are tested against
+- :mod:`lessons_lib.cfr.sequence_form`  the same iteration in the sequence form (two players)
+- :mod:`lessons_lib.cfr.public_tree`    the same iteration on the public tree with ranges
+  (two-player zero-sum games that describe their public tree: Kuhn and Leduc poker, a river)
+- :mod:`lessons_lib.cfr.solver`         every algorithm by name (:data:`ALGORITHMS`, Monte Carlo
+  CFR's schemes included) and :func:`solve`
+- :mod:`lessons_lib.cfr.pitfalls`       deliberately wrong variants, measured in Chapter 4
+
+What every engine shares (the rules of the variants, the loop, the tables, the runs and their
+checkpoints) is the solver core, :mod:`lessons_lib.core`.
 
 Typical use::
 
@@ -36,11 +31,13 @@ Typical use::
 """
 
 from lessons_lib.cfr.public_tree import PublicTreeEngine
-from lessons_lib.cfr.readable import cfr_iteration
-from lessons_lib.cfr.solver import CFRResult, solve
-from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.training import Checkpoint, checkpoint_schedule
-from lessons_lib.cfr.variants import (
+from lessons_lib.cfr.readable import ReadableEngine
+from lessons_lib.cfr.sequence_form import SequenceFormEngine
+from lessons_lib.cfr.solver import ALGORITHMS, ENGINES, CFRFamily, default_engine, solve
+from lessons_lib.core.checkpoints import Checkpoint
+from lessons_lib.core.state import CFRState
+from lessons_lib.core.training import TrainingRun, checkpoint_schedule
+from lessons_lib.core.variants import (
     VARIANTS,
     CFRPlus,
     DiscountedCFR,
@@ -50,22 +47,24 @@ from lessons_lib.cfr.variants import (
     variant_named,
 )
 
-#: The algorithm names :func:`solve` accepts.
-ALGORITHMS = tuple(VARIANTS)
-
 __all__ = [
     "ALGORITHMS",
+    "ENGINES",
+    "VARIANTS",
+    "CFRFamily",
     "CFRPlus",
-    "CFRResult",
     "CFRState",
     "Checkpoint",
     "DiscountedCFR",
     "LinearCFR",
     "PublicTreeEngine",
+    "ReadableEngine",
+    "SequenceFormEngine",
+    "TrainingRun",
     "VanillaCFR",
     "Variant",
-    "cfr_iteration",
     "checkpoint_schedule",
+    "default_engine",
     "solve",
     "variant_named",
 ]

@@ -2,14 +2,16 @@
 
 **This module is deliberately wrong.** Only :func:`cfr_with_switches` with its default switches
 (vanilla CFR) and the control :func:`sampled_deals_cfr` (chance sampling) are correct; use
-:func:`lessons_lib.cfr.solve` for real work. Each mistake is one small change to a correct CFR
-iteration (Zinkevich et al. 2007):
+:func:`lessons_lib.cfr.solve` for real work. Each mistake is one wrong choice passed to the
+library's own loop (:func:`lessons_lib.core.engine.iterate`), which every engine runs, so a run
+differs from CFR in that choice and in nothing else (Zinkevich et al. 2007):
 
 1. **An average that ignores the player's own reach.** CFR's average strategy is
    ``S(I, a) = sum_t pi_i^{sigma^t}(I) sigma^t(I, a)``: iterations in which player i rarely
    reaches I count little there. :func:`unweighted_average_cfr` adds ``sigma^t(I, a)`` with weight
-   1 instead. A short Kuhn-poker script among the book's sources does this *and* samples one deal
-   per iteration; :func:`sampled_unweighted_cfr` does both, and :func:`sampled_deals_cfr` (the
+   1 instead (``averaging="unweighted"``, :func:`~lessons_lib.core.variants.average_increment`).
+   A short Kuhn-poker script among the book's sources does this *and* samples one deal per
+   iteration; :func:`sampled_unweighted_cfr` does both, and :func:`sampled_deals_cfr` (the
    control) samples deals but weights the average properly, so the two causes can be told apart.
    :func:`seed_script_cfr` is that script's own logic, recursive and one deal per iteration, with
    its second bug as well: it ranks the cards by their letters, so the queen beats the king.
@@ -19,14 +21,12 @@ iteration (Zinkevich et al. 2007):
    best responder wins against one player's part alone. It is not zero at an equilibrium (it is
    minus that player's value there) and it says nothing about the other player's part.
 4. **A sign error in player 2's regrets.** :func:`sign_error_cfr` lets player 2 compute its
-   regrets from player 1's payoff, so both players maximise player 1's chips.
+   regrets from player 1's payoff, so both players maximise player 1's chips: it is CFR on another
+   game, :class:`SignError`, a general-sum game of two partners.
 
-All runs share one iteration, :func:`add_iteration`, written on the arrays of the game tree
-(:class:`~lessons_lib.games.base.GameTree`) with the reach and value passes of Chapter 3
-(:func:`~lessons_lib.counterfactual.tree_reach`, :func:`~lessons_lib.counterfactual.tree_values`),
-so that it is fast enough for Leduc poker. With the default switches (own-reach weights, every
-deal, the correct sign) it computes exactly the iterations of vanilla CFR with simultaneous
-updates, which the tests check against :func:`lessons_lib.cfr.solve`; each mistake flips one switch.
+Every run goes through :func:`cfr_with_switches`: all deals, on the sequence-form engine with
+simultaneous updates (vanilla CFR), or one sampled deal per iteration, which is chance-sampled
+Monte Carlo CFR; its progress is measured exactly, in the real game, at checkpoints.
 """
 
 from __future__ import annotations
@@ -39,16 +39,15 @@ from numbers import Integral
 import numpy as np
 import pandas as pd
 
-from lessons_lib.cfr.solver import CFRResult
-from lessons_lib.cfr.state import CFRState
-from lessons_lib.cfr.training import checkpoint_schedule
-from lessons_lib.counterfactual import tree_reach, tree_values
+from lessons_lib.cfr.solver import ALGORITHMS
+from lessons_lib.core.state import CFRState
+from lessons_lib.core.training import TrainingRun, checkpoint_schedule
 from lessons_lib.exploitability import best_response, expected_value, exploitability
-from lessons_lib.games.base import Game, GameTree
+from lessons_lib.games.base import Game, History, SameRules, opponent
 from lessons_lib.policy import Policy
+from lessons_lib.regret_matching import match_regrets, one_segment
 from lessons_lib.validation import (
     check_choice,
-    check_entries,
     check_integer,
     check_iterations,
     describe,
@@ -82,49 +81,25 @@ class PitfallRun:
         return self.state.average_policy()
 
 
-def tree_regret_matching(tree: GameTree, regret: np.ndarray) -> np.ndarray:
-    """Regret matching at every information set at once, on a flat vector of cumulative regrets."""
-    pair_info_set = np.repeat(np.arange(len(tree.keys)), tree.n_actions)
-    positive = np.maximum(regret, 0.0)
-    total = np.bincount(pair_info_set, weights=positive, minlength=len(tree.keys))[pair_info_set]
-    uniform = 1.0 / tree.n_actions[pair_info_set]
-    return np.where(total > 0, positive / np.where(total > 0, total, 1.0), uniform)
+class SignError(SameRules):
+    """WRONG ON PURPOSE: ``game``'s rules, but player 2 is paid player 1's payoff.
 
-
-def add_iteration(
-    tree: GameTree,
-    sigma: np.ndarray,
-    chance: np.ndarray,
-    regret: np.ndarray,
-    strategy_sum: np.ndarray,
-    average_weight: str,
-    player_2_sign: int,
-) -> None:
-    """Add one iteration's regrets and strategy to ``regret`` and ``strategy_sum`` (flat vectors).
-
-    ``sigma`` is ``sigma^t`` and ``chance[h]`` the weight chance gives history h in this iteration
-    (``pi_c(h)``, or 1 on a sampled deal and 0 elsewhere). For every decision history h of an
-    information set I of player i and every action a (one child ``h.a`` each), with
-    ``u_i = s_i u_1`` (``s_1 = 1``, ``s_2 = player_2_sign``, correctly -1):
-
-    - ``R(I, a) += chance(h) pi_{-i}(h) s_i (u_1(sigma, h.a) - u_1(sigma, h))``: summed over the
-      histories of I, the counterfactual regret ``r(I, a)`` of Chapter 3;
-    - ``S(I, a) += pi_i(h) sigma(I, a)`` with ``average_weight="own reach"`` (correct), or
-      ``S(I, a) += sigma(I, a)`` with ``"unweighted"`` (wrong), for every h that chance visits.
+    CFR on this game is CFR with a sign error in player 2's regrets: both players maximise player
+    1's chips, a general-sum game of two partners, not the zero-sum game.
     """
-    reach = tree_reach(tree, sigma)  # rows 1 and 2: pi_1(h), pi_2(h)
-    value = tree_values(tree, sigma)  # u_1(sigma, h)
-    child = np.arange(tree.levels[0].stop, len(tree.histories))  # every h.a
-    h = tree.parent[child]
-    pair = tree.edge[child]  # the (I, a) that leads from h to h.a
-    actor = tree.acting[h]
-    sign = np.where(actor == 1, 1.0, float(player_2_sign))
-    opponent_reach = reach[3 - actor, h]
-    gain = chance[h] * opponent_reach * sign * (value[child] - value[h])
-    regret += np.bincount(pair, weights=gain, minlength=tree.size)
-    own = reach[actor, h] if average_weight == "own reach" else np.ones(h.size)
-    visited = chance[h] > 0
-    strategy_sum += np.bincount(pair, weights=visited * own * sigma[pair], minlength=tree.size)
+
+    zero_sum = False
+
+    def __init__(self, game: Game) -> None:
+        if not (isinstance(game, Game) and game.num_players == 2 and game.zero_sum):
+            raise ValueError(f"game must be a two-player zero-sum Game, got {describe(game)}")
+        super().__init__(game)
+        self.name = f"{game.name} with a sign error"
+
+    def returns(self, history: History) -> tuple[float, float]:
+        """``(u_1(z), u_1(z))``: player 2 gets player 1's payoff."""
+        value = self.game.returns(history)[0]
+        return (value, value)
 
 
 def cfr_with_switches(
@@ -140,54 +115,35 @@ def cfr_with_switches(
 ) -> PitfallRun:
     """Run ``iterations`` iterations with the given switches (the defaults are vanilla CFR).
 
-    ``deals="all"`` weighs every history by its deal's probability ``pi_c``; ``"sampled"`` draws
-    one deal per iteration with those probabilities from ``numpy.random.default_rng(seed)``
-    (``seed`` is then required) and gives its histories weight 1, the unbiased estimate of
-    chance sampling. ``checkpoints`` are the iterations at which progress is measured (by default
-    about ten per factor of ten, as in :func:`lessons_lib.cfr.checkpoint_schedule`; the last
-    iteration always).
+    Each switch is a choice of the library's loop: ``average_weight`` its ``averaging``;
+    ``deals="all"`` is CFR on the sequence-form engine with simultaneous updates, ``"sampled"``
+    chance-sampled Monte Carlo CFR, one deal per iteration drawn from a generator seeded with
+    ``seed`` (required then), its regrets correct in expectation; ``player_2_sign=1`` trains on
+    :class:`SignError` instead of ``game``. ``checkpoints`` are the iterations at which progress
+    is measured in the real game (by default about ten per factor of ten, as in
+    :func:`lessons_lib.cfr.checkpoint_schedule`; the last iteration always).
     """
     if not isinstance(game, Game):
         raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
     iterations = check_iterations(iterations)
-    check_choice(average_weight, AVERAGE_WEIGHTS, "average_weight")
+    averaging = check_choice(average_weight, AVERAGE_WEIGHTS, "average_weight")
     check_choice(deals, DEAL_SCHEMES, "deals")
     check_choice(player_2_sign, PLAYER_2_SIGNS, "player_2_sign")
-    if deals == "sampled":
-        check_integer(seed, "seed (sampled deals need one)", minimum=0)
     schedule = checkpoint_schedule(0, iterations, checkpoints=checkpoints)
+    trained = game if player_2_sign == -1 else SignError(game)
     if deals == "sampled":
-        check_entries(iterations, f"drawing the deals of {iterations:,} iterations")
-    tree = game.tree
-    if deals == "sampled":
-        roots = np.arange(tree.levels[0].stop)  # one root per deal, in the order of game.deals()
-        draws = np.random.default_rng(seed).choice(roots, size=iterations, p=tree.chance[roots])
-        # on_deal[d, h] = 1 if history h belongs to deal d: the chance weights when d is drawn.
-        on_deal = (_deal_of_each_history(tree)[None, :] == roots[:, None]).astype(float)
-    regret, strategy_sum = np.zeros(tree.size), np.zeros(tree.size)
-    measured: list[tuple[int, float, float]] = []
-    for t in range(1, iterations + 1):
-        sigma = tree_regret_matching(tree, regret)  # sigma^t
-        chance = tree.chance if deals == "all" else on_deal[draws[t - 1]]
-        add_iteration(tree, sigma, chance, regret, strategy_sum, average_weight, player_2_sign)
-        if t == schedule[len(measured)]:
-            average = _state(tree, regret, strategy_sum, t).average_policy()
-            measured.append((t, exploitability(game, average), expected_value(game, average)))
+        seed = check_integer(seed, "seed (sampled deals need one)", minimum=0)
+        engine = ALGORITHMS["mccfr-chance"](trained, seed=seed, averaging=averaging)
+    else:
+        options = {"engine": "sequence-form", "updates": "simultaneous", "averaging": averaging}
+        engine = ALGORITHMS["cfr"](trained, **options)
+    measured = []
+    for stop in schedule:
+        engine.run(stop - engine.iteration)
+        average = engine.average_policy()
+        measured.append((stop, exploitability(game, average), expected_value(game, average)))
     steps, exploit, value = (np.array(column) for column in zip(*measured, strict=True))
-    return PitfallRun(name, _state(tree, regret, strategy_sum, iterations), steps, exploit, value)
-
-
-def _deal_of_each_history(tree: GameTree) -> np.ndarray:
-    """``[h]``: the number of h's deal, that is of its root (roots come first, parents before)."""
-    deal_of = np.arange(len(tree.histories))
-    for h in range(tree.levels[0].stop, len(tree.histories)):
-        deal_of[h] = deal_of[tree.parent[h]]
-    return deal_of
-
-
-def _state(tree: GameTree, regret: np.ndarray, strategy_sum: np.ndarray, t: int) -> CFRState:
-    """The flat tables as a :class:`CFRState` (copies, one array per information set)."""
-    return CFRState(tree.unflatten(regret), tree.unflatten(strategy_sum), t)
+    return PitfallRun(name, engine.state(), steps, exploit, value)
 
 
 # --- pitfall 1: the average strategy without the player's own reach ------------------------------
@@ -242,13 +198,13 @@ def sampled_deals_cfr(
 # --- pitfall 2: reporting the current strategy ---------------------------------------------------
 
 
-def current_instead_of_average(result: CFRResult) -> pd.DataFrame:
+def current_instead_of_average(result: TrainingRun) -> pd.DataFrame:
     """WRONG ON PURPOSE to report: ``epsilon(sigma^{T+1})`` beside ``epsilon(sigma_bar^T)``.
 
     One row per checkpoint of ``result``; the ratio column says how many times more exploitable
     the current strategy is than the average one.
     """
-    if not isinstance(result, CFRResult) or not result.history:
+    if not isinstance(result, TrainingRun) or not result.history:
         raise ValueError(
             f"result must be a CFR run with at least one checkpoint, got {describe(result)}"
         )
@@ -271,8 +227,7 @@ def one_player_exploitability(game: Game, policy: Policy, player: int) -> float:
     """
     if not isinstance(game, Game):
         raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
-    check_choice(player, game.PLAYERS, "player")
-    value, _ = best_response(game, policy, 3 - player)
+    value, _ = best_response(game, policy, opponent(game, player))
     return value
 
 
@@ -298,6 +253,9 @@ def sign_error_cfr(
 #: ``"K" < "Q"``) or by their rank.
 CARD_ORDERS = ("alphabet", "rank")
 _RANK = {"J": 0, "Q": 1, "K": 2}
+#: The two actions of every information set of the script's Kuhn poker, as regret matching reads
+#: them.
+PAIR = one_segment(2)
 
 
 @dataclass(frozen=True)
@@ -346,9 +304,7 @@ def seed_script_cfr(iterations: int, seed: int, card_order: str = "alphabet") ->
             stake = 1.0 if history == "pp" else 2.0
             return stake if beats(cards[me], cards[1 - me]) else -stake
         key = f"{cards[me]}:{history}"
-        positive = [max(r, 0.0) for r in regret.setdefault(key, [0.0, 0.0])]
-        total = sum(positive)
-        sigma = [r / total for r in positive] if total > 0 else [0.5, 0.5]
+        sigma = match_regrets(np.array(regret.setdefault(key, [0.0, 0.0])), PAIR).tolist()
         sums = strategy_sum.setdefault(key, [0.0, 0.0])
         for a in range(2):
             sums[a] += sigma[a]  # the bug of pitfall 1: no own-reach weight

@@ -1,32 +1,45 @@
-"""Two-player zero-sum extensive-form games in which chance moves once, at the root.
+"""Extensive-form games for any number of players, with chance at the root and inside the tree.
 
 An extensive-form game (Osborne and Rubinstein 1994, ch. 11; in the notation of Zinkevich et al.
-2007) is a tree of histories. In the games of this book chance moves first and only once: it picks
-a *deal* with a known probability, and from then on players 1 and 2 take turns choosing *public*
-actions. Poker fits this shape. The cards of Kuhn poker are dealt before anyone acts; Leduc poker's
-board card can be drawn together with the private cards and kept hidden until the second round,
-which changes nothing about what anybody knows when.
+2007) is a tree of histories. Players ``1 .. n`` (:attr:`Game.num_players`) take turns choosing
+actions; *chance* moves with known probabilities. In the poker games of this book chance moves
+first, once: it picks a *deal*, the cards every player holds. A game may also let chance move
+inside the tree (a card turned between two betting rounds): such a history is a *chance node*
+(:meth:`Game.is_chance`), whose outcomes and their probabilities :meth:`Game.chance_outcomes`
+gives. Both kinds of chance count in ``pi_c(h)``, the probability chance gives history h.
 
 A history ``h`` is a :class:`History`, the hashable pair ``(deal, actions)``: the deal is a tuple
-of card ranks (``deal[0]`` is player 1's card, ``deal[1]`` player 2's, and so on) and ``actions``
-is the public action sequence, a string with one character per action (``"pb"``: pass, then bet).
-A terminal history ``z`` ends the hand, with payoff ``u_1(z)`` to player 1 in net chips and
-``u_2(z) = -u_1(z)`` to player 2.
+of card ranks (``deal[0]`` is player 1's card, ``deal[1]`` player 2's, and so on; ``()`` for a game
+without chance at the root) and ``actions`` is the action sequence since the deal, a string with
+one character per action, chance's outcomes inside the tree included (``"pb"``: pass, then bet).
+A terminal history ``z`` ends the game with *returns* ``(u_1(z), ..., u_n(z))``, one number per
+player (:meth:`Game.returns`).
+
+**Zero-sum is a promise a game declares.** :attr:`Game.zero_sum` says that the returns add up to
+zero at every terminal history; :func:`build_tree` checks the promise at every terminal, and the
+algorithms that need it (the best-response form of exploitability, the public-tree and
+linear-programming solvers) check the declaration instead of assuming it. A two-player zero-sum
+game writes its rules with player 1's payoff alone (:class:`TwoPlayerZeroSumGame`).
 
 An information set ``I`` holds the histories the player to act cannot tell apart. It is named by a
-string key (``"Q:pb"`` in Kuhn poker). Both poker games have perfect recall and public actions, so
-the histories of one information set all have the same number of actions; :func:`build_tree`
-checks this, and the exact algorithms of the library rely on it when they sweep the tree one depth
-at a time.
+string key (``"Q:pb"`` in Kuhn poker). The games of the library have perfect recall, and the
+histories of one information set all have the same number of steps; :func:`build_tree` checks
+this, and the exact algorithms of the library rely on it when they sweep the tree one depth at a
+time.
+
+What more a game may say of itself (its private cards, its public tree and ranges) are optional
+capabilities, protocols of :mod:`lessons_lib.games.public` and :mod:`lessons_lib.games.ranges`
+that a game implements when it has them; this module knows nothing of them.
 """
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -36,10 +49,8 @@ from lessons_lib.validation import (
     check_instance,
     describe,
     format_bytes,
+    is_number,
 )
-
-if TYPE_CHECKING:
-    from lessons_lib.games.ranges import RangeGame
 
 #: The most histories a game of the library may have: its tree (:func:`build_tree`) keeps about
 #: 400 bytes per history in Python objects (4 GB at this limit) and takes about 100 microseconds
@@ -48,6 +59,16 @@ MAX_HISTORIES = 10**7
 
 #: About how many bytes the tree keeps per history (measured on Kuhn and Leduc poker).
 BYTES_PER_HISTORY = 400
+
+#: The most players a game may have (a limit no game of the book comes near).
+MAX_PLAYERS = 64
+
+#: How far from zero the returns of a zero-sum game may add up at a terminal, relative to the
+#: largest return there (rounding of the game's own arithmetic, not a real gain).
+ZERO_SUM_TOLERANCE = 1e-9
+
+#: The "player" of a chance node, in :attr:`GameTree.mover` and wherever a player number is asked.
+CHANCE = 0
 
 
 def count(number: int) -> str:
@@ -67,33 +88,43 @@ def check_histories(histories: int, what: str) -> int:
     return histories
 
 
-#: A deal: the card ranks chance hands out, in player order.
+#: A deal: the card ranks chance hands out at the root, in player order.
 Deal = tuple[int, ...]
 
 
 class History(NamedTuple):
-    """A history: the deal chance made, then the public actions taken so far (one letter each)."""
+    """A history: the deal chance made, then the actions taken so far (one letter each)."""
 
     deal: Deal
     actions: str
 
 
 class Game(ABC):
-    """A two-player zero-sum game with chance at the root (see the module docstring).
+    """An extensive-form game of ``num_players`` players (see the module docstring).
 
-    A subclass sets the class attribute ``name`` and implements the rules: :meth:`deals`, the
-    history methods (:meth:`is_terminal`, :meth:`player_to_act`, :meth:`legal_actions`,
-    :meth:`payoff`, :meth:`info_set_key`) and the information-set methods (:meth:`info_sets`,
-    :meth:`actions`, :meth:`player`). Everything else (the tree, its histories, the histories an
-    information set merges) is derived here from those rules, once per game instance, on first use.
-    Two games are equal when they have the same name and parameters.
+    A subclass sets the class attributes ``name``, ``num_players`` and ``zero_sum`` and implements
+    the rules: :meth:`deals`, the history methods (:meth:`is_terminal`, :meth:`player_to_act`,
+    :meth:`legal_actions`, :meth:`returns`, :meth:`info_set_key`, and :meth:`is_chance` with
+    :meth:`chance_outcomes` if chance moves inside the tree) and the information-set methods
+    (:meth:`info_sets`, :meth:`actions`, :meth:`player`). Everything else (the tree, its
+    histories, the histories an information set merges) is derived here from those rules, once
+    per game instance, on first use. Two games are equal when they have the same name and
+    parameters.
     """
 
     #: The game's name, for example ``"kuhn_poker"``;
     #: with :attr:`parameters` it identifies the game.
     name: str = "game"
-    #: The players, always 1 (who acts first) and 2.
-    PLAYERS: tuple[int, int] = (1, 2)
+    #: How many players act: they are numbered ``1 .. num_players``, player 1 first.
+    num_players: int = 2
+    #: The game's promise that the returns add up to zero at every terminal history
+    #: (checked by :func:`build_tree`). A game that does not declare it is general-sum.
+    zero_sum: bool = False
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The players, ``(1, 2, ..., num_players)``."""
+        return tuple(range(1, self.num_players + 1))
 
     # The rules: what a subclass implements.
 
@@ -104,28 +135,29 @@ class Game(ABC):
 
     @abstractmethod
     def deals(self) -> list[tuple[Deal, float]]:
-        """Every chance outcome with its probability ``pi_c``; the probabilities sum to 1."""
+        """Every chance outcome at the root with its probability ``pi_c``; they sum to 1
+        (``[((), 1.0)]`` for a game where chance does not move first)."""
 
     @abstractmethod
     def is_terminal(self, history: History) -> bool:
-        """Whether the hand is over at ``history``."""
+        """Whether the game is over at ``history``."""
 
     @abstractmethod
     def player_to_act(self, history: History) -> int:
-        """The player (1 or 2) who acts at the non-terminal ``history``."""
+        """The player (``1 .. num_players``) who acts at the decision history ``history``."""
 
     @abstractmethod
     def legal_actions(self, history: History) -> tuple[str, ...]:
-        """The actions available at the non-terminal ``history``, in a fixed order."""
+        """The actions available at the non-terminal ``history``, in a fixed order (at a chance
+        node: the outcomes, in the order of :meth:`chance_outcomes`)."""
 
     @abstractmethod
-    def payoff(self, history: History) -> float:
-        """``u_1(z)``: player 1's net chips at the terminal history ``z``
-        (player 2 gets minus it)."""
+    def returns(self, history: History) -> tuple[float, ...]:
+        """``(u_1(z), ..., u_n(z))``: every player's payoff at the terminal history ``z``."""
 
     @abstractmethod
     def info_set_key(self, history: History) -> str:
-        """The key of the information set of the player to act at the non-terminal ``history``."""
+        """The key of the information set of the player to act at the decision ``history``."""
 
     @abstractmethod
     def info_sets(self) -> tuple[str, ...]:
@@ -137,36 +169,18 @@ class Game(ABC):
 
     @abstractmethod
     def player(self, key: str) -> int:
-        """The player (1 or 2) who acts at information set ``key``."""
+        """The player who acts at information set ``key``."""
 
-    # The public tree (:mod:`lessons_lib.games.public`): what a game with one says about it.
+    # Chance inside the tree: a game with such chance nodes overrides these two.
 
-    #: Whether every action is public and only cards are hidden: each deal is
-    #: ``(player 1's private card, player 2's private card[, board card])``, the board turned
-    #: after the actions :meth:`board_is_public` names. Such a game also provides
-    #: :attr:`private_cards`, and the public-tree CFR engine can solve it.
-    has_public_tree: bool = False
-
-    @property
-    def private_cards(self) -> tuple[str, ...]:
-        """The names of the private cards, indexed as in the deals (games with a public tree)."""
-        raise ValueError(f"{self!r} does not describe a public tree")
-
-    def board_is_public(self, actions: str) -> bool:
-        """Whether the board card (if the game has one) has been turned after ``actions``."""
+    def is_chance(self, history: History) -> bool:
+        """Whether chance moves at the non-terminal ``history`` (never, unless a game says so)."""
         return False
 
-    def range_game(self) -> RangeGame:
-        """The game as the public-tree range engine sees it (:mod:`lessons_lib.games.ranges`):
-        its public tree, each player's initial range, and its terminal values against ranges.
-
-        A game with :attr:`has_public_tree` gets :class:`~lessons_lib.games.ranges.PublicTreeRanges`
-        built from its rules; a game that knows a faster way (a hold'em river sorts its showdowns)
-        overrides this. ``ValueError`` for a game whose actions are not all public.
-        """
-        from lessons_lib.games.ranges import PublicTreeRanges
-
-        return PublicTreeRanges(self)
+    def chance_outcomes(self, history: History) -> tuple[tuple[str, float], ...]:
+        """Chance's outcomes at the chance node ``history``, each with its probability given
+        ``history`` (positive, summing to 1)."""
+        raise ValueError(f"chance does not move at {describe(history)} in {self!r}")
 
     def describe(self, key: str) -> str:
         """A sentence describing information set ``key`` (games override this with a better one)."""
@@ -216,21 +230,20 @@ class Game(ABC):
             return False
 
     def next_history(self, history: History, action: str) -> History:
-        """The history after ``action`` is taken at the non-terminal ``history``."""
+        """The history after ``action`` (a player's, or chance's outcome) at ``history``."""
         if self.is_terminal(history):
             raise ValueError(f"no action can be taken at the terminal history {history!r}")
         check_choice(action, self.legal_actions(history), f"action at history {history!r}")
         return History(history.deal, history.actions + action)
 
     def utility(self, history: History, player: int) -> float:
-        """``u_i(z)``: the payoff of ``player`` at terminal ``z``; ``u_2 = -u_1`` (zero-sum)."""
-        check_choice(player, self.PLAYERS, "player")
-        value = self.payoff(history)
-        return value if player == 1 else -value
+        """``u_i(z)``: the payoff of ``player`` at the terminal history ``z``."""
+        check_choice(player, self.players, "player")
+        return float(self.returns(history)[player - 1])
 
     def info_sets_of(self, player: int) -> tuple[str, ...]:
         """The information-set keys of ``player``, in the order of :meth:`info_sets`."""
-        check_choice(player, self.PLAYERS, "player")
+        check_choice(player, self.players, "player")
         return tuple(key for key in self.info_sets() if self.player(key) == player)
 
     # The whole tree, derived from the rules.
@@ -241,7 +254,7 @@ class Game(ABC):
         return build_tree(self)
 
     def histories(self) -> tuple[History, ...]:
-        """Every history, breadth first: all roots (one per deal), then one action deep,
+        """Every history, breadth first: all roots (one per deal), then one step deep,
         and so on."""
         return self.tree.histories
 
@@ -255,12 +268,10 @@ class Game(ABC):
     def decision_histories(self) -> tuple[History, ...]:
         """Every history at which a player acts (decision nodes), of every deal."""
         tree = self.tree
-        return tuple(
-            h for h, terminal in zip(tree.histories, tree.terminal, strict=True) if not terminal
-        )
+        return tuple(tree.histories[h] for h in np.flatnonzero(tree.acting > 0))
 
     def terminal_action_sequences(self) -> tuple[str, ...]:
-        """The distinct public action sequences that end a hand, in the order of the tree."""
+        """The distinct action sequences that end the game, in the order of the tree."""
         return tuple(dict.fromkeys(h.actions for h in self.terminal_histories()))
 
     def histories_in(self, key: str) -> tuple[History, ...]:
@@ -287,43 +298,159 @@ class Game(ABC):
         return f"{type(self).__name__}({arguments})"
 
 
+class TwoPlayerZeroSumGame(Game):
+    """A two-player zero-sum game, its rules written with player 1's payoff alone.
+
+    A subclass implements :meth:`payoff` instead of :meth:`Game.returns`: player 2 gets minus it.
+    Kuhn poker, Leduc poker and the hold'em river are such games.
+    """
+
+    num_players = 2
+    zero_sum = True
+
+    @abstractmethod
+    def payoff(self, history: History) -> float:
+        """``u_1(z)``: player 1's net chips at the terminal history ``z``
+        (player 2 gets minus it)."""
+
+    def returns(self, history: History) -> tuple[float, float]:
+        """``(u_1(z), -u_1(z))``."""
+        value = self.payoff(history)
+        return (value, -value)
+
+
+class SameRules(Game):
+    """Another game's rules and information, with returns of its own: a subclass implements
+    :meth:`returns` (and declares :attr:`zero_sum`); the deals, the histories and the information
+    sets are the game's, so its policies play here unchanged. A raked poker game is one
+    (:mod:`lessons_lib.games.raked_kuhn`), and so is a pitfall of Chapter 4."""
+
+    def __init__(self, game: Game) -> None:
+        check_instance(game, Game, "game", "a Game")
+        self.game = game
+        self.num_players = game.num_players
+
+    @property
+    def parameters(self) -> dict[str, object]:
+        return self.game.parameters
+
+    def deals(self) -> list[tuple[Deal, float]]:
+        return self.game.deals()
+
+    def is_terminal(self, history: History) -> bool:
+        return self.game.is_terminal(history)
+
+    def is_chance(self, history: History) -> bool:
+        return self.game.is_chance(history)
+
+    def chance_outcomes(self, history: History) -> tuple[tuple[str, float], ...]:
+        return self.game.chance_outcomes(history)
+
+    def player_to_act(self, history: History) -> int:
+        return self.game.player_to_act(history)
+
+    def legal_actions(self, history: History) -> tuple[str, ...]:
+        return self.game.legal_actions(history)
+
+    def info_set_key(self, history: History) -> str:
+        return self.game.info_set_key(history)
+
+    def info_sets(self) -> tuple[str, ...]:
+        return self.game.info_sets()
+
+    def actions(self, key: str) -> tuple[str, ...]:
+        return self.game.actions(key)
+
+    def player(self, key: str) -> int:
+        return self.game.player(key)
+
+    def describe(self, key: str) -> str:
+        return self.game.describe(key)
+
+
+def check_two_player_zero_sum(game: object, what: str) -> Game:
+    """``game`` after checking it is a two-player zero-sum :class:`Game`, as ``what`` (a phrase
+    such as "the sequence-form LP") needs; the message says which promise the game lacks."""
+    check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
+    if game.num_players != 2 or not game.zero_sum:
+        kind = (
+            "is not declared zero-sum"
+            if game.num_players == 2
+            else (f"has {game.num_players} players")
+        )
+        raise ValueError(f"{what} needs a two-player zero-sum game; {game!r} {kind}")
+    return game
+
+
+def opponent(game: Game, player: int) -> int:
+    """The other player of a two-player game (``ValueError`` for a game of more players)."""
+    if game.num_players != 2:
+        raise ValueError(
+            f"'the opponent' is the other player of a two-player game; {game!r} has "
+            f"{game.num_players} players"
+        )
+    check_choice(player, game.players, "player")
+    return 3 - player
+
+
 @dataclass(frozen=True, eq=False)
 class GameTree:
     """A game's tree laid out once in arrays, for the exact computations of the library.
 
     Histories are numbered breadth first: first the root of every deal (in the order of
-    ``game.deals()``), then every history with one action, and so on; ``levels[d]`` is the slice
-    of the histories with ``d`` actions. The per-history arrays are indexed by that number.
+    ``game.deals()``), then every history one step deep, and so on; ``levels[d]`` is the slice
+    of the histories ``d`` steps deep (a step is an action of a player or of chance). The
+    per-history arrays are indexed by that number.
 
     A policy becomes one flat vector (:meth:`flatten`): the probabilities at information set
     ``keys[k]`` sit at ``offset[k] : offset[k] + n_actions[k]``, in the order of
     ``game.actions(keys[k])``. The action that led to history ``h`` sits at ``edge[h]`` of that
-    vector, so ``sigma[edge[h]]`` is the probability with which ``h``'s parent moved to ``h``.
+    vector, so ``sigma[edge[h]]`` is the probability with which ``h``'s parent moved to ``h``;
+    where chance moved to ``h``, ``edge[h]`` is -1 and ``chance_step[h]`` is the outcome's
+    probability (:meth:`step_probabilities` gives both at once).
     """
 
+    num_players: int
     keys: tuple[str, ...]  # information-set keys, in the order of game.info_sets()
     key_index: Mapping[str, int]  # key -> its position in keys
     owner: np.ndarray  # owner[k]: the player who acts at keys[k]
     offset: np.ndarray  # offset[k]: where keys[k]'s actions start in a flat policy
     n_actions: np.ndarray  # n_actions[k]: |A(I)| for I = keys[k]
     members: tuple[tuple[int, ...], ...]  # members[k]: the histories merged into keys[k]
-    info_sets_at_depth: tuple[tuple[int, ...], ...]  # [d]: the information sets d actions deep
+    info_sets_at_depth: tuple[tuple[int, ...], ...]  # [d]: the information sets d steps deep
     histories: tuple[History, ...]
     index: Mapping[History, int]  # history -> its number
-    levels: tuple[slice, ...]  # levels[d]: the histories with d actions
-    parent: np.ndarray  # parent[h]: the history before h's last action (-1 at roots)
-    edge: np.ndarray  # edge[h]: position in a flat policy of the action that led to h (-1 at roots)
-    mover: np.ndarray  # mover[h]: the player who took that action (0 at roots)
-    chance: np.ndarray  # chance[h]: pi_c(h), the probability of h's deal
-    acting: np.ndarray  # acting[h]: the player to act at h (0 at terminal histories)
-    info_set: np.ndarray  # info_set[h]: index in keys of h's information set (-1 at terminals)
+    levels: tuple[slice, ...]  # levels[d]: the histories d steps deep
+    parent: np.ndarray  # parent[h]: the history before h's last step (-1 at roots)
+    edge: np.ndarray  # edge[h]: position in a flat policy of the action that led to h (-1 if none)
+    mover: np.ndarray  # mover[h]: the player who took that action (CHANCE = 0 at roots and chance)
+    chance_step: np.ndarray  # chance_step[h]: chance's probability of the step into h (1 if none)
+    chance: np.ndarray  # chance[h]: pi_c(h), chance's part of the probability of reaching h
+    acting: np.ndarray  # acting[h]: the player to act at h (0 at terminal and chance histories)
+    is_chance: np.ndarray  # is_chance[h]: whether chance moves at h
+    info_set: np.ndarray  # info_set[h]: index in keys of h's information set (-1 if none)
     terminal: np.ndarray  # terminal[h]: whether h is terminal
-    payoff: np.ndarray  # payoff[h]: u_1(h) at terminal histories, 0 elsewhere
+    returns: np.ndarray  # returns[i - 1, h]: u_i(h) at terminal histories, 0 elsewhere
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The players, ``(1, ..., num_players)``."""
+        return tuple(range(1, self.num_players + 1))
 
     @property
     def size(self) -> int:
         """The length of a flat policy: the number of (information set, action) pairs."""
         return int(self.offset[-1] + self.n_actions[-1])
+
+    def utility(self, player: int) -> np.ndarray:
+        """``u_i(h)`` of ``player`` at every history (0 at histories that are not terminal)."""
+        check_choice(player, self.players, "player")
+        return self.returns[player - 1]
+
+    def step_probabilities(self, sigma: np.ndarray) -> np.ndarray:
+        """The probability of the last step into every history: ``sigma[edge[h]]`` where a player
+        moved, ``chance_step[h]`` where chance moved (1 at the roots)."""
+        return np.where(self.edge >= 0, sigma[self.edge], self.chance_step)
 
     def info_set_index(self, key: str) -> int:
         """The position of ``key`` among the information sets (ValueError for an unknown key)."""
@@ -378,15 +505,29 @@ def _is_float_vector(values: object, size: int) -> bool:
     return isinstance(values, np.ndarray) and values.dtype.kind == "f" and values.shape == (size,)
 
 
+def check_players(game: Game) -> int:
+    """``game.num_players`` after checking it is an integer from 1 to :data:`MAX_PLAYERS`."""
+    n = game.num_players
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_PLAYERS:
+        raise ValueError(
+            f"{game!r} must have from 1 to {MAX_PLAYERS} players, got num_players={describe(n)}"
+        )
+    if not isinstance(game.zero_sum, bool):
+        raise ValueError(f"{game!r}: zero_sum must be True or False, got {describe(game.zero_sum)}")
+    return n
+
+
 def build_tree(game: Game) -> GameTree:
     """Walk the whole tree of ``game`` once, breadth first, and lay it out as a :class:`GameTree`.
 
     Along the way it checks that the rules are consistent: every decision history's information
     set is one of ``game.info_sets()``, owned by the player to act, with the history's legal
-    actions; every information set is reached; all histories of an information set have the same
-    number of actions; the deal probabilities are positive and sum to 1.
+    actions; every information set is reached; all histories of an information set are as deep;
+    the deal probabilities and chance's outcomes are positive and sum to 1; every terminal has
+    one finite return per player, adding up to zero if the game declares :attr:`Game.zero_sum`.
     """
     check_instance(game, Game, "game", "a Game")
+    n_players = check_players(game)
     keys = tuple(game.info_sets())
     key_index = {key: k for k, key in enumerate(keys)}
     if len(key_index) != len(keys):
@@ -396,44 +537,52 @@ def build_tree(game: Game) -> GameTree:
     owner = np.array([game.player(key) for key in keys], dtype=int)
 
     deals = game.deals()
-    probabilities = np.array([p for _, p in deals], dtype=float)
-    if np.any(probabilities <= 0) or abs(probabilities.sum() - 1.0) > 1e-12:
-        raise ValueError(f"deal probabilities of {game!r} must be positive and sum to 1")
-
+    _check_distribution([p for _, p in deals], f"the deal probabilities of {game!r}")
     histories = [game.initial_history(deal) for deal, _ in deals]
     parent = [-1] * len(histories)
     edge = [-1] * len(histories)
-    chance = list(probabilities)
+    step = [1.0] * len(histories)
+    chance = [float(p) for _, p in deals]
+    kind = []  # "terminal", "chance" or the player to act, per history in order
     levels = [slice(0, len(histories))]
     while True:
         for h in range(levels[-1].start, levels[-1].stop):
             history = histories[h]
-            if game.is_terminal(history):
+            kind.append(_kind(game, history))
+            if kind[h] == "terminal":
                 continue
-            k = _checked_info_set(game, history, key_index)
-            for a, action in enumerate(game.legal_actions(history)):
+            if kind[h] == "chance":
+                outcomes = _checked_outcomes(game, history)
+                moves = [(action, -1, p) for action, p in outcomes]
+            else:
+                k = _checked_info_set(game, history, key_index)
+                actions = game.legal_actions(history)
+                moves = [(action, int(offset[k]) + a, 1.0) for a, action in enumerate(actions)]
+            for action, position, probability in moves:
                 histories.append(game.next_history(history, action))
                 parent.append(h)
-                edge.append(int(offset[k]) + a)
-                chance.append(chance[h])
+                edge.append(position)
+                step.append(probability)
+                chance.append(chance[h] * probability)
         if len(histories) == levels[-1].stop:
             break
         levels.append(slice(levels[-1].stop, len(histories)))
 
-    terminal = np.array([game.is_terminal(history) for history in histories], dtype=bool)
-    acting = np.zeros(len(histories), dtype=int)  # stays 0 at terminal histories
-    info_set = np.full(len(histories), -1)  # stays -1 at terminal histories
-    payoff = np.zeros(len(histories))  # stays 0 at decision histories
+    terminal = np.array([k == "terminal" for k in kind], dtype=bool)
+    is_chance = np.array([k == "chance" for k in kind], dtype=bool)
+    acting = np.array([k if isinstance(k, int) else 0 for k in kind], dtype=int)
+    info_set = np.full(len(histories), -1)  # stays -1 at terminal and chance histories
+    returns = np.zeros((n_players, len(histories)))  # stays 0 at the other histories
     for h, history in enumerate(histories):
         if terminal[h]:
-            payoff[h] = game.payoff(history)
-        else:
-            acting[h] = game.player_to_act(history)
+            returns[:, h] = _checked_returns(game, history, n_players)
+        elif acting[h]:
             info_set[h] = key_index[game.info_set_key(history)]
     parent_array = np.array(parent, dtype=int)
-    mover = np.where(parent_array >= 0, acting[parent_array], 0)
+    mover = np.where(parent_array >= 0, acting[parent_array], CHANCE)
     members, info_sets_at_depth = group_by_info_set(game, keys, histories, info_set, len(levels))
     return GameTree(
+        num_players=n_players,
         keys=keys,
         key_index=key_index,
         owner=read_only(owner),
@@ -447,11 +596,13 @@ def build_tree(game: Game) -> GameTree:
         parent=read_only(parent_array),
         edge=read_only(np.array(edge, dtype=int)),
         mover=read_only(mover),
+        chance_step=read_only(np.array(step, dtype=float)),
         chance=read_only(np.array(chance, dtype=float)),
         acting=read_only(acting),
+        is_chance=read_only(is_chance),
         info_set=read_only(info_set),
         terminal=read_only(terminal),
-        payoff=read_only(payoff),
+        returns=read_only(returns),
     )
 
 
@@ -461,6 +612,56 @@ def read_only(array: np.ndarray) -> np.ndarray:
     check_instance(array, np.ndarray, "array", "a numpy array")
     array.setflags(write=False)
     return array
+
+
+def _kind(game: Game, history: History) -> str | int:
+    """``"terminal"``, ``"chance"`` or the player to act at ``history`` (checked)."""
+    if game.is_terminal(history):
+        return "terminal"
+    if game.is_chance(history):
+        return "chance"
+    player = game.player_to_act(history)
+    if player not in game.players:
+        raise ValueError(f"{game!r} says player {describe(player)} acts at {history!r}")
+    return int(player)
+
+
+def _check_distribution(probabilities: list[float], what: str) -> None:
+    """Refuse probabilities that are not positive numbers adding up to 1."""
+    if not probabilities or not all(is_number(p) and p > 0 for p in probabilities):
+        raise ValueError(f"{what} must be positive numbers, got {describe(probabilities)}")
+    if abs(math.fsum(probabilities) - 1.0) > 1e-12:
+        raise ValueError(f"{what} must sum to 1, got {describe(probabilities)}")
+
+
+def _checked_outcomes(game: Game, history: History) -> tuple[tuple[str, float], ...]:
+    """Chance's outcomes at ``history``, checked against the legal actions and as a
+    distribution."""
+    outcomes = tuple(game.chance_outcomes(history))
+    _check_distribution([p for _, p in outcomes], f"chance's outcomes at {history!r}")
+    if tuple(action for action, _ in outcomes) != tuple(game.legal_actions(history)):
+        raise ValueError(f"chance's outcomes at {history!r} are not its legal actions")
+    return tuple((action, float(p)) for action, p in outcomes)
+
+
+def _checked_returns(game: Game, history: History, n_players: int) -> tuple[float, ...]:
+    """``game.returns(history)``: one finite number per player, adding up to zero if the game
+    declares it is zero-sum."""
+    values = tuple(game.returns(history))
+    if len(values) != n_players or not all(is_number(v) for v in values):
+        raise ValueError(
+            f"{game!r} must return {n_players} finite numbers at {history!r}, "
+            f"got {describe(values)}"
+        )
+    values = tuple(float(v) for v in values)
+    if game.zero_sum:
+        scale = max(1.0, max(abs(v) for v in values))
+        if abs(math.fsum(values)) > ZERO_SUM_TOLERANCE * scale:
+            raise ValueError(
+                f"{game!r} declares zero_sum, but its returns at {history!r} add up to "
+                f"{math.fsum(values)!r}: {values!r}"
+            )
+    return values
 
 
 def _checked_info_set(game: Game, history: History, key_index: Mapping[str, int]) -> int:
@@ -483,10 +684,11 @@ def group_by_info_set(
     """The histories of every information set, and the information sets at every depth.
 
     ``info_set[h]`` is the index into ``keys`` of history ``h``'s information set (-1 at terminal
-    histories). Returns ``(members, at_depth)``: ``members[k]``, the histories of ``keys[k]`` in
-    order, and ``at_depth[d]``, the information sets whose histories have ``d`` actions, for the
-    ``n_levels`` depths. ``ValueError`` if an information set is never reached or its histories
-    have different depths (the layout :func:`build_tree` and the sweeps over it rely on).
+    and chance histories). Returns ``(members, at_depth)``: ``members[k]``, the histories of
+    ``keys[k]`` in order, and ``at_depth[d]``, the information sets whose histories are ``d``
+    steps deep, for the ``n_levels`` depths. ``ValueError`` if an information set is never reached
+    or its histories have different depths (the layout :func:`build_tree` and the sweeps over it
+    rely on).
     """
     members: list[list[int]] = [[] for _ in keys]
     for h, k in enumerate(info_set):

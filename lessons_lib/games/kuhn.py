@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from lessons_lib.games.base import Deal, Game, History, check_histories
+from lessons_lib.games.base import Deal, History, TwoPlayerZeroSumGame, check_histories
+from lessons_lib.games.ranges import RangesOfPrivateCards
 from lessons_lib.validation import describe
 
 #: Card names of a deck without aces, lowest first; a game with n_cards <= 12 uses the top n_cards.
@@ -52,7 +53,7 @@ def card_names(n_cards: int) -> tuple[str, ...]:
     return tuple(f"c{rank}" for rank in range(n_cards))
 
 
-class KuhnPoker(Game):
+class KuhnPoker(RangesOfPrivateCards, TwoPlayerZeroSumGame):
     """Kuhn poker with ``n_cards`` ranks (3 by default: the standard game with J, Q and K).
 
     ``info_sets()`` lists the keys by public sequence in the order ``"", "p", "b", "pb"`` and,
@@ -62,7 +63,6 @@ class KuhnPoker(Game):
     """
 
     name = "kuhn_poker"
-    has_public_tree = True
     #: The two actions, in the order every policy vector uses: pass, bet.
     ACTIONS = ("p", "b")
     #: The public sequences at which somebody acts, in tree order.
@@ -97,6 +97,10 @@ class KuhnPoker(Game):
     def private_cards(self) -> tuple[str, ...]:
         """The cards a player can hold, lowest first: the hands of the public tree's ranges."""
         return tuple(self.cards)
+
+    def board_is_public(self, actions: str) -> bool:
+        """Kuhn poker has no board: always False."""
+        return False
 
     def card_name(self, rank: int) -> str:
         """The name of the card of rank ``rank`` (0 is the lowest)."""

@@ -13,8 +13,10 @@ Actions are always listed in the order ``("f", "c", "r")`` (fold, check or call,
 information set lists only the legal ones: ``("c", "r")`` when nobody faces a bet, ``("f", "c",
 "r")`` when facing one, ``("f", "c")`` when facing a bet after the last raise of the round.
 
-Chance. The base :class:`~lessons_lib.games.base.Game` lets chance move only at the root, so the
-deal draws the board card together with the private cards: an ordered triple of distinct cards
+Chance. The deal draws the board card together with the private cards, at the root (a
+:class:`~lessons_lib.games.base.Game` may also let chance move inside the tree, but one deal keeps
+the public tree's chance matrices simple, :mod:`lessons_lib.games.public`): an ordered triple of
+distinct cards
 (player 1's, player 2's, the board), each of the ``6 * 5 * 4 = 120`` triples equally likely. The
 board stays out of the information-set keys until the second round, so nobody learns it earlier
 than in the real game. Suits never matter in Leduc poker (there are no flushes), so a deal is
@@ -53,8 +55,16 @@ from typing import NamedTuple
 
 from numpy import ndarray
 
-from lessons_lib.games.base import MAX_HISTORIES, Deal, Game, History, check_histories, count
+from lessons_lib.games.base import (
+    MAX_HISTORIES,
+    Deal,
+    History,
+    TwoPlayerZeroSumGame,
+    check_histories,
+    count,
+)
 from lessons_lib.games.kuhn import card_names
+from lessons_lib.games.ranges import RangesOfPrivateCards
 from lessons_lib.validation import describe
 
 #: Every action, in the order information sets list them: fold, check or call, raise.
@@ -102,7 +112,7 @@ class KeyParts(NamedTuple):
     rounds: tuple[str, ...]
 
 
-class LeducPoker(Game):
+class LeducPoker(RangesOfPrivateCards, TwoPlayerZeroSumGame):
     """Leduc poker, standard by default, with the generalised sizes of the module docstring.
 
     ``info_sets()`` lists the keys by public action sequence, breadth first (shorter sequences
@@ -113,7 +123,6 @@ class LeducPoker(Game):
     """
 
     name = "leduc_poker"
-    has_public_tree = True
     ACTIONS = ACTIONS
 
     def __init__(

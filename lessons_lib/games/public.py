@@ -29,7 +29,7 @@ Kuhn poker has no board: ``P(c_1, c_2)``. A terminal node's *chance matrix* is `
 for its board ``b`` once the board is public, and the marginal ``sum_b P(c_1, c_2, b)`` before.
 
 Payoffs. A terminal node's *payoff matrix* holds ``u_1`` for every pair of private ranks, read off
-``game.payoff`` (0 where the pair cannot be dealt). At a fold it is the same number everywhere
+the game's returns (0 where the pair cannot be dealt). At a fold it is the same number everywhere
 (the folder's stake, with the sign for player 1); at a showdown it is the stake times win (+1),
 lose (-1) or tie (0) of the two hands given the board. Player 1's counterfactual value of holding
 ``c_1`` at terminal z is then ``sum_{c_2} P_z(c_1, c_2) u_z(c_1, c_2) pi_2(z, c_2)``, one
@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -54,6 +55,23 @@ from lessons_lib.validation import (
 
 #: The kinds of public node.
 NODE_KINDS = ("decision", "chance", "terminal")
+
+
+@runtime_checkable
+class PrivateCards(Protocol):
+    """The capability of a poker game whose actions are all public and whose hidden information
+    is the private cards: each deal is ``(player 1's card, player 2's card[, board card])``, the
+    board turned after the actions :meth:`board_is_public` names. Kuhn and Leduc poker have it;
+    :func:`public_tree` builds their public tree from it."""
+
+    @property
+    def private_cards(self) -> tuple[str, ...]:
+        """The names of the private cards, indexed as in the deals."""
+        ...
+
+    def board_is_public(self, actions: str) -> bool:
+        """Whether the board card (if the game has one) has been turned after ``actions``."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -103,30 +121,36 @@ class PublicTree:
 
     def decision_nodes(self, player: int) -> np.ndarray:
         """The decision nodes of ``player``, in node order."""
-        check_choice(player, self.game.PLAYERS, "player")
+        check_choice(player, self.game.players, "player")
         return np.array(
             [k for k, node in enumerate(self.nodes) if node.player == player], dtype=int
         )
 
 
 def supports_public_tree(game: object) -> bool:
-    """Whether ``game`` describes a public tree
-    (:attr:`~lessons_lib.games.base.Game.has_public_tree`: Kuhn and Leduc poker and their
-    generalisations)."""
-    return isinstance(game, Game) and game.has_public_tree
+    """Whether :func:`public_tree` can build ``game``'s public tree: a two-player zero-sum
+    :class:`~lessons_lib.games.base.Game` with :class:`PrivateCards` (Kuhn and Leduc poker and
+    their generalisations)."""
+    return (
+        isinstance(game, Game)
+        and isinstance(game, PrivateCards)
+        and game.num_players == 2
+        and game.zero_sum
+    )
 
 
 def public_tree(game: Game) -> PublicTree:
     """Build the public tree of ``game`` from its rules and deals (see the module docstring).
 
-    Every node is walked once; the payoff matrices come from ``game.payoff`` at every deal. It
+    Every node is walked once; the payoff matrices come from player 1's returns at every deal. It
     checks on the way that what the tree treats as public really is: the player to act and the
     legal actions agree across the deals of a node, and a terminal node before the board is turned
     pays the same whatever the (hidden) board.
     """
     if not supports_public_tree(game):
         raise ValueError(
-            f"game {describe(game)} does not describe a public tree (Game.has_public_tree is False)"
+            f"game {describe(game)} does not describe a public tree (a two-player zero-sum game "
+            "with PrivateCards)"
         )
     hands = game.private_cards
     deals = game.deals()
@@ -190,7 +214,7 @@ def chance_matrix(joint: np.ndarray, board: int | None) -> np.ndarray:
 
 def board_is_public(game: Game, actions: str) -> bool:
     """Whether the board card has been turned after ``actions`` (Leduc's second round)."""
-    check_instance(game, Game, "game", "a Game")
+    check_instance(game, PrivateCards, "game", "a game with PrivateCards (Kuhn or Leduc poker)")
     return game.board_is_public(actions)
 
 
@@ -230,7 +254,7 @@ def _payoff_matrix(
     payoff = np.zeros((n, n))
     seen = np.zeros((n, n), dtype=bool)
     for deal, _ in _deals_at(deals, node.board):
-        value = game.payoff(History(deal, node.actions))
+        value = game.utility(History(deal, node.actions), 1)
         c1, c2 = deal[0], deal[1]
         if seen[c1, c2] and payoff[c1, c2] != value:
             raise ValueError(f"the payoff at {node.actions!r} depends on the hidden board card")

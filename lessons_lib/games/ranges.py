@@ -1,8 +1,8 @@
-"""How a game describes its public tree to the range engine: :class:`RangeGame`.
+"""How a game describes its public tree to the public-tree engine: :class:`RangeGame`.
 
-The public-tree CFR engine (:mod:`lessons_lib.cfr.range_solver`; Johanson et al. 2011, 2012) never
-looks at a card. What it needs of a game is three things, which every game of the library gives
-through :meth:`~lessons_lib.games.base.Game.range_game`:
+The public-tree CFR engine (:mod:`lessons_lib.cfr.public_tree`; Johanson et al. 2011, 2012)
+never looks at a card. What it needs of a game is three things, which a game with the
+:class:`HasRanges` capability gives through its ``range_game()``:
 
 - its **public tree** (:class:`RangeTree`): the public action sequences, laid out breadth first,
   with the player to act at each decision node (0 at chance and terminal nodes);
@@ -11,30 +11,31 @@ through :meth:`~lessons_lib.games.base.Game.range_game`:
   player i against the opponent's range there, chance's probabilities included.
 
 A game computes its terminal values its own way. Kuhn and Leduc poker use their payoff matrices
-(:class:`PublicTreeRanges`, from :mod:`lessons_lib.games.public`); a hold'em river sorts its hands
-by strength (:class:`~lessons_lib.holdem.river.RiverGame`). A chance node inside the tree, such as
-Leduc's board card, is a node where nobody acts: the engine passes the ranges down it and adds the
-values up, and the game's terminal values carry the probability of each board.
+(:class:`PublicTreeRanges`, from :mod:`lessons_lib.games.public`), which they also hand over whole
+(:meth:`PublicTreeRanges.terminal_payoffs`) so that the engine can fold them into one sparse
+product; a hold'em river sorts its hands by strength (:class:`~lessons_lib.holdem.river.RiverGame`).
+A chance node inside the tree, such as Leduc's board card, is a node where nobody acts: the engine
+passes the ranges down it and adds the values up, and the game's terminal values carry the
+probability of each board.
 
 Each (decision node k, private hand h) of the player to act at k is one information set of that
 player, named by :meth:`RangeGame.info_set_at`; that is what lets the engine's tables be read as a
-policy of the game (:meth:`~lessons_lib.cfr.range_solver.RangeSolver.policy`).
+policy of the game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from lessons_lib.games.base import Game
-from lessons_lib.games.public import PublicTree, public_tree
-from lessons_lib.sums import Segments
+from lessons_lib.games.public import PublicTree, public_tree, supports_public_tree
 from lessons_lib.validation import (
     PROBABILITY_TOLERANCE,
     as_finite_array,
-    check_instance,
     check_integer,
     describe,
 )
@@ -61,7 +62,7 @@ class RangeTree(Protocol):
 
 @runtime_checkable
 class RangeGame(Protocol):
-    """What the range engine needs of a game: its public tree, ranges and terminal values."""
+    """What the public-tree engine needs of a game: its public tree, ranges, terminal values."""
 
     @property
     def public_tree(self) -> RangeTree: ...
@@ -70,9 +71,10 @@ class RangeGame(Protocol):
         """``w_i``: the weight of each of ``player``'s private hands at the root."""
         ...
 
-    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+    def terminal_values(self, player: int, ranges: np.ndarray) -> np.ndarray:
         """``v_i(z, h)`` for each terminal z (rows, in ``public_tree.terminals`` order) and each
-        hand h of ``player``, given the opponent's ranges ``reach`` at every node (rows: nodes)."""
+        hand h of ``player``, given the opponent's ranges at the terminals (rows in the same
+        order, one column per opponent hand)."""
         ...
 
     def info_set_at(self, node: int, hand: int) -> str | None:
@@ -81,30 +83,14 @@ class RangeGame(Protocol):
         ...
 
 
-@dataclass(frozen=True, eq=False)
-class ActionLayout:
-    """Where one player acts: the rows of the player's tables are the children of the player's
-    decision nodes (the actions), consecutive per node."""
+@runtime_checkable
+class HasRanges(Protocol):
+    """The capability of a two-player game that describes its public tree with ranges: Kuhn and
+    Leduc poker (:class:`PublicTreeRanges`) and the hold'em river."""
 
-    edges: np.ndarray  # the child node of each row
-    decisions: Segments  # the rows of each decision node
-    parents: np.ndarray  # the decision node of each row
-
-
-def action_layout(game: RangeGame, player: int) -> ActionLayout:
-    """``player``'s action rows on ``game``'s public tree: the children of the player's decision
-    nodes, in node order."""
-    check_instance(game, RangeGame, "game", "a RangeGame (a public tree and ranges)")
-    player = check_player(player)
-    tree = game.public_tree
-    nodes = tree.decision_nodes(player)
-    if not nodes.size:
-        raise ValueError(f"player {player} never acts in {describe(game)}")
-    edges = np.concatenate(
-        [np.arange(tree.children[k].start, tree.children[k].stop) for k in nodes]
-    )
-    widths = [tree.children[k].stop - tree.children[k].start for k in nodes]
-    return ActionLayout(edges, Segments.of_widths(widths), tree.parent[edges])
+    def range_game(self) -> RangeGame:
+        """The game as the public-tree engine sees it."""
+        ...
 
 
 def checked_table(
@@ -160,18 +146,36 @@ class PublicRangeTree:
         return self.public.decision_nodes(player)
 
 
+class RangesOfPrivateCards:
+    """``range_game()`` for a game with :class:`~lessons_lib.games.public.PrivateCards`: its
+    :class:`PublicTreeRanges`, made on first use and kept (Kuhn and Leduc poker mix it in)."""
+
+    def range_game(self) -> PublicTreeRanges:
+        """The game as the public-tree engine sees it: its public tree, with a range over the
+        private cards for each player."""
+        return self._public_tree_ranges
+
+    @cached_property
+    def _public_tree_ranges(self) -> PublicTreeRanges:
+        return PublicTreeRanges(self)
+
+
 class PublicTreeRanges:
-    """A :class:`~lessons_lib.games.base.Game` with a public tree (Kuhn and Leduc poker and their
+    """A game with :class:`~lessons_lib.games.public.PrivateCards` (Kuhn and Leduc poker and their
     generalisations, :func:`~lessons_lib.games.public.public_tree`) as a :class:`RangeGame`.
 
     The initial ranges are all ones: chance's probabilities ``P_z(c_1, c_2)`` (of the board too,
     once it is turned) are inside the tree's weighted payoffs, so
     ``v_1(z, c_1) = sum_{c_2} P_z u_z pi_2(z, c_2)``, the values of
-    :mod:`lessons_lib.cfr.public_tree`. What :meth:`Game.range_game` returns for these games.
+    :mod:`lessons_lib.cfr.public_tree`. What ``range_game()`` returns for these games.
     """
 
     def __init__(self, game: Game) -> None:
-        check_instance(game, Game, "game", "a Game")
+        if not supports_public_tree(game):
+            raise ValueError(
+                f"game must be a two-player zero-sum game with private cards (Kuhn or Leduc "
+                f"poker), got {describe(game)}"
+            )
         public = public_tree(game)
         self.game = game
         self.public = public
@@ -189,13 +193,19 @@ class PublicTreeRanges:
         check_player(player)
         return np.ones(len(self.public.hands))
 
-    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
-        shape = (len(self.public_tree.parent), len(self.public.hands))
-        reach = checked_table(reach, shape, "reach", maximum=1.0)
-        opponent = reach[self.public_tree.terminals]
+    def terminal_payoffs(self, player: int) -> np.ndarray:
+        """``P_z(h, h') u_i(z; h, h')`` for every terminal z, hand h of ``player`` and hand h' of
+        the opponent: chance times the player's payoff, so that
+        ``v_i(z, h) = sum_{h'} terminal_payoffs[z, h, h'] r(z, h')`` for the opponent's ranges r."""
         if check_player(player) == 1:
-            return np.add.reduce(self._payoff * opponent[:, None, :], axis=2)
-        return -np.add.reduce(self._payoff * opponent[:, :, None], axis=1)
+            return self._payoff
+        return -self._payoff.transpose(0, 2, 1)
+
+    def terminal_values(self, player: int, ranges: np.ndarray) -> np.ndarray:
+        shape = (len(self.public_tree.terminals), len(self.public.hands))
+        ranges = checked_table(ranges, shape, "ranges", maximum=1.0)
+        payoffs = self.terminal_payoffs(player)
+        return np.add.reduce(payoffs * ranges[:, None, :], axis=2)
 
     def info_set_at(self, node: int, hand: int) -> str | None:
         node = check_integer(node, "node", minimum=0, maximum=len(self.public.nodes) - 1)

@@ -69,6 +69,8 @@ def card_numbers(cards: object, name: str, shape: tuple[int | None, ...]) -> np.
     if not integers or np.any((array < 0) | (array > 51)):
         raise ValueError(f"{name} must hold card numbers, integers from 0 to 51: {describe(cards)}")
     numbers = array.astype(np.int64)
+    if not numbers.size:  # no card at all (an empty board): nothing can repeat
+        return numbers
     rows = numbers.reshape(-1, numbers.shape[-1]) if numbers.ndim else numbers.reshape(1, 1)
     ordered = np.sort(rows, axis=1)
     if np.any(ordered[:, 1:] == ordered[:, :-1]):
@@ -79,6 +81,22 @@ def card_numbers(cards: object, name: str, shape: tuple[int | None, ...]) -> np.
 def combo_cards(combos: object, name: str = "combos") -> np.ndarray:
     """``combos`` as an ``(n, 2)`` int array of two distinct card numbers per row."""
     return card_numbers(combos, name, (None, 2))
+
+
+def distinct_combos(combos: object, name: str = "combos") -> np.ndarray:
+    """``combos`` as rows ``(high, low)`` (each row's cards sorted, high card first), after checking
+    that no combo is listed twice, in either order: for a computation that gives each combo one
+    weight (at most 1,326 rows, then)."""
+    rows = np.sort(combo_cards(combos, name), axis=1)[:, ::-1]
+    code = rows[:, 0] * 52 + rows[:, 1]
+    unique, counts = np.unique(code, return_counts=True)
+    if np.any(counts > 1):
+        twice = [combo_name(divmod(int(c), 52)) for c in unique[counts > 1]]
+        raise ValueError(
+            f"{name} list a combo more than once (in either card order): "
+            f"{describe(', '.join(twice))}"
+        )
+    return np.ascontiguousarray(rows)
 
 
 def parse_cards(cards: str | Sequence[str], name: str = "cards") -> tuple[int, ...]:
@@ -192,12 +210,13 @@ def grid_means(
     combos: np.ndarray, values: np.ndarray, weights: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per grid class, the ``weights``-weighted mean of ``values`` over its combos, and the
-    class's total weight (two 13 x 13 arrays; the mean is 0 where the weight is 0).
+    class's total weight (two 13 x 13 arrays; the mean is 0 where the weight is 0). Each combo
+    is listed once (:func:`distinct_combos`).
 
     For a strategy grid, ``values`` is a combo's probability of an action and ``weights`` its
     range weight (or its reach at the node), so a cell shows how often the class takes the action.
     """
-    combos = combo_cards(combos)
+    combos = distinct_combos(combos)
     values, weights = as_finite_array(values, "values"), as_finite_array(weights, "weights")
     if values.shape != (len(combos),) or weights.shape != (len(combos),):
         raise ValueError(
@@ -206,6 +225,12 @@ def grid_means(
         )
     if np.any(weights < 0) or np.add.reduce(weights) > 1e300:
         raise ValueError(f"weights must be non-negative and not huge, got {describe(weights)}")
+    total_weight = max(float(np.add.reduce(weights)), 1.0)
+    if values.size and np.abs(values).max() > 1e300 / total_weight:  # weighted sums stay finite
+        raise ValueError(
+            f"values times weights must stay below 1e300 in all (so that the weighted sums are "
+            f"finite), got values {describe(values)}"
+        )
     rows, columns = grid_cell(combos)
     cell = rows * 13 + columns
     total = np.bincount(cell, weights, 169)

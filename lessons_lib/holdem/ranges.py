@@ -45,6 +45,12 @@ from lessons_lib.validation import describe
 #: The token for the full range.
 ANY = "any"
 
+#: The longest range string read, in characters: all 1,326 combos written out, each with a weight
+#: of twenty digits (``"AhKd:0.12345678901234567890"``, comma-separated), take 37,127, and a
+#: player's range is a few dozen tokens. A longer string would cost seconds for nothing (120 KB of
+#: ``"AA,KK,QQ,..."`` took 3.4 s).
+MAX_RANGE_LENGTH = 40_000
+
 #: The smallest positive weight a range may give a combo: a smaller one (``1e-400`` reads as 0)
 #: would make a river's values overflow (:class:`~lessons_lib.holdem.river.RiverGame` divides by
 #: the product of the two ranges' weights).
@@ -72,6 +78,11 @@ def combo_weights(text: str) -> np.ndarray:
     """The weights of range ``text`` over all 1,326 combos, in :func:`all_combos` order."""
     if not isinstance(text, str):
         raise ValueError(f"a range is a string such as 'QQ+,AKs', got {describe(text)}")
+    if len(text) > MAX_RANGE_LENGTH:
+        raise ValueError(
+            f"a range string has at most {MAX_RANGE_LENGTH:,} characters (every combo with a "
+            f"weight fits), got {len(text):,}: {describe(text)}"
+        )
     weights = np.zeros(len(all_combos()))
     tokens = [token.strip() for token in text.split(",")]
     if not any(tokens):

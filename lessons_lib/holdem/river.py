@@ -13,7 +13,7 @@ card is never dealt.
 
 **The bet menu.** Facing no bet, a player checks or bets ``f * pot`` for each fraction f of
 ``bet_sizes`` (the pot counts the chips bet so far on the river), or goes all-in (``all_in``);
-a bet of at least the remaining stack *is* the all-in, and equal amounts appear once. Facing a
+a bet of (up to rounding) the stack or more *is* the all-in, equal amounts appear once. Facing a
 bet, a player folds, calls, or, while fewer than ``max_raises`` raises have been made and the
 bettor is not all-in, raises: to the call plus ``raise_size`` times the pot after the call, or
 all-in. Two checks or a call end in a showdown, a fold ends the hand.
@@ -43,22 +43,42 @@ its terminal values by sorting hands, not from a payoff per deal.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 
 import numpy as np
 
-from lessons_lib.games.base import Deal, Game, History, check_histories
-from lessons_lib.holdem.cards import combo_name, parse_board, unblocked_combos
+from lessons_lib.games.base import (
+    Deal,
+    Game,
+    History,
+    TwoPlayerZeroSumGame,
+    check_histories,
+    read_only,
+)
+from lessons_lib.holdem.cards import card_name, combo_name, parse_board, unblocked_combos
 from lessons_lib.holdem.ranges import MIN_WEIGHT, parse_range
 from lessons_lib.holdem.showdown import CardRemoval
 from lessons_lib.holdem.strength import hand_strength
 from lessons_lib.sums import sum_of_products
-from lessons_lib.validation import as_finite_vector, check_integer, check_number, describe
+from lessons_lib.validation import (
+    as_finite_vector,
+    check_choice,
+    check_integer,
+    check_number,
+    describe,
+)
 
 #: The most nodes a river's tree may have (a menu of many sizes and raises grows it quickly).
 MAX_NODES = 100_000
+
+#: The most raises a menu may allow: pot-sized raises reach the deepest stack this library takes
+#: (10**18 pots) in 38, and real menus stop at 3 or 4. A node's name lists every action above it,
+#: so a tree costs nodes times depth: 8,000 raises of 0.1% took a minute and a half to refuse.
+MAX_RAISES = 300
 
 #: The smallest and largest pot and stack, in chips: within them no value of the solver or the
 #: linear program overflows or loses its precision (a river is the same game at any scale).
@@ -66,6 +86,14 @@ MIN_CHIPS, MAX_CHIPS = 1e-6, 1e12
 
 #: The smallest and largest bet or raise size, as a fraction of the pot (sizes are named to 0.1%).
 MIN_FRACTION, MAX_FRACTION = 1e-3, 1e3
+
+#: How close two river amounts must be to count as the same amount, relative to the larger: a bet
+#: or raise is computed from the pot (``0.6 * 4.5`` is ``2.6999999999999997``, not the stack of
+#: 2.7), so amounts that differ only by rounding must name one action. Relative rather than in
+#: chips, since a river is the same game at any scale: at a pot of 10**11 chips one rounding step is
+#: 3e-5 chips, and at a pot of 1e-6 chips a 0.1% bet is 1e-9 chips. Sizes are at least 0.1% of the
+#: pot apart (:data:`MIN_FRACTION`), far above this.
+AMOUNT_TOLERANCE = 1e-9
 
 #: The kinds of node of the river's public tree.
 NODE_KINDS = ("decision", "fold", "showdown")
@@ -86,6 +114,25 @@ class RiverNode:
     player: int  # the player to act at a decision node, the folder at a fold, 0 at a showdown
     put_in: tuple[float, float]  # river chips of players 1 and 2
     raises: int  # raises made so far (the first bet is not a raise)
+
+    def __post_init__(self) -> None:
+        """Check a node built or edited by hand (:meth:`RiverGame.moves` reads it)."""
+        actions = self.actions
+        if not (isinstance(actions, tuple) and all(isinstance(a, str) for a in actions)):
+            raise ValueError(f"actions must be a tuple of action names, got {describe(actions)}")
+        kind = check_choice(self.kind, NODE_KINDS, "node kind")
+        players = (0,) if kind == "showdown" else (1, 2)
+        player = check_integer(self.player, "player")
+        if player not in players:
+            raise ValueError(f"player of a {kind} node must be in {players}, got {describe(self)}")
+        if not (isinstance(self.put_in, tuple) and len(self.put_in) == 2):
+            raise ValueError(f"put_in must be the chips of players 1 and 2, got {describe(self)}")
+        chips = tuple(
+            check_number(c, "put_in", minimum=0.0, maximum=MAX_CHIPS) for c in self.put_in
+        )
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "put_in", chips)
+        object.__setattr__(self, "raises", check_integer(self.raises, "raises", minimum=0))
 
     @property
     def name(self) -> str:
@@ -139,7 +186,7 @@ class RiverTree:
         return np.flatnonzero(self.player == player)
 
 
-class RiverGame(Game):
+class RiverGame(TwoPlayerZeroSumGame):
     """A river spot (module docstring): board, ranges, pot, stack and bet menu, checked.
 
     ``ranges`` are two range strings (``"QQ+,AKs"``) or two weight vectors over the board's
@@ -161,7 +208,7 @@ class RiverGame(Game):
         all_in: bool = True,
     ) -> None:
         self.board = parse_board(board)
-        self.board_text = board if isinstance(board, str) else "".join(board)
+        self.board_text = "".join(card_name(c) for c in self.board)  # "ks 9d..." is "Ks9d..."
         if isinstance(ranges, (str, bytes, Mapping)) or not isinstance(ranges, Sequence):
             raise ValueError(f"ranges must be two ranges, one per player, got {describe(ranges)}")
         self.pot = check_number(pot, "pot", minimum=MIN_CHIPS, maximum=MAX_CHIPS)
@@ -175,7 +222,7 @@ class RiverGame(Game):
         self.raise_size = check_number(
             raise_size, "raise_size", minimum=MIN_FRACTION, maximum=MAX_FRACTION
         )
-        self.max_raises = check_integer(max_raises, "max_raises", minimum=0, maximum=MAX_NODES)
+        self.max_raises = check_integer(max_raises, "max_raises", minimum=0, maximum=MAX_RAISES)
         if not isinstance(all_in, bool):
             raise ValueError(f"all_in must be True or False, got {describe(all_in)}")
         if not self.bet_sizes and not all_in:
@@ -191,6 +238,11 @@ class RiverGame(Game):
             self.combos[player] = board_combos[keep]
             self.weights[player] = weights[keep]
             self.strength[player] = hand_strength(self.board, board_combos[keep])
+        # A built game is not edited: its tables are cached from these (a copy is writable).
+        self.combos, self.weights, self.strength = (
+            MappingProxyType({i: read_only(table[i]) for i in (1, 2)})
+            for table in (self.combos, self.weights, self.strength)
+        )
         self.normaliser = sum_of_products(self.weights[1], self.removal[1].mass(self.weights[2])[0])
         if self.normaliser <= 0:
             raise ValueError("the two ranges share cards in every pair: no deal is possible")
@@ -213,14 +265,16 @@ class RiverGame(Game):
         return weights
 
     @cached_property
-    def removal(self) -> dict[int, CardRemoval]:
+    def removal(self) -> Mapping[int, CardRemoval]:
         """For each player i, :class:`CardRemoval` of i's combos against the opponent's."""
-        return {
-            i: CardRemoval.of(
-                self.combos[i], self.combos[3 - i], self.strength[i], self.strength[3 - i]
-            )
-            for i in (1, 2)
-        }
+        return MappingProxyType(
+            {
+                i: CardRemoval.of(
+                    self.combos[i], self.combos[3 - i], self.strength[i], self.strength[3 - i]
+                )
+                for i in (1, 2)
+            }
+        )
 
     @cached_property
     def public_tree(self) -> RiverTree:
@@ -235,22 +289,22 @@ class RiverGame(Game):
         """``w_i``: the range weights of ``player``'s combos (the root's range)."""
         return self.weights[_player(player)]
 
-    def terminal_values(self, player: int, reach: np.ndarray) -> np.ndarray:
+    def terminal_values(self, player: int, ranges: np.ndarray) -> np.ndarray:
         """``v_i(z, h)`` at every terminal (folds, then showdowns) from the opponent's ranges
-        ``reach`` at every node: ``u_i(z) mass(h) / Z`` at a fold, ``stake (win - lose) / Z`` at a
-        showdown (:class:`~lessons_lib.holdem.showdown.CardRemoval`)."""
-        shape = (len(self.public_tree.nodes), len(self.combos[3 - _player(player)]))
-        if not (isinstance(reach, np.ndarray) and reach.shape == shape):
-            raise ValueError(f"reach must be an array of shape {shape}, got {describe(reach)}")
-        tree, removal = self.public_tree, self.removal[_player(player)]
+        there (rows in the same order): ``u_i(z) mass(h) / Z`` at a fold, ``stake (win - lose) /
+        Z`` at a showdown (:class:`~lessons_lib.holdem.showdown.CardRemoval`)."""
+        tree = self.public_tree
+        folds = len(tree.folds)
+        shape = (folds + len(tree.showdowns), len(self.combos[3 - _player(player)]))
+        if not (isinstance(ranges, np.ndarray) and ranges.shape == shape):
+            raise ValueError(f"ranges must be an array of shape {shape}, got {describe(ranges)}")
+        if not np.isfinite(ranges).all():
+            raise ValueError(f"ranges must be finite, got {describe(ranges)}")
+        removal = self.removal[_player(player)]
         sign = 1.0 if player == 1 else -1.0
-        fold = (sign / self.normaliser * tree.fold_payoff)[:, None] * removal.mass(
-            reach[tree.folds]
-        )
-        showdown = (tree.showdown_stake / self.normaliser)[:, None] * removal.showdown(
-            reach[tree.showdowns]
-        )
-        return np.concatenate([fold, showdown])
+        fold = (sign / self.normaliser * tree.fold_payoff)[:, None] * removal.mass(ranges[:folds])
+        stake = (tree.showdown_stake / self.normaliser)[:, None]
+        return np.concatenate([fold, stake * removal.showdown(ranges[folds:])])
 
     def equity(self, player: int) -> np.ndarray:
         """Each of ``player``'s combos' share of the pot at a showdown against the opponent's
@@ -262,10 +316,24 @@ class RiverGame(Game):
         """The names (``"AhKd"``) of ``player``'s combos, in their order."""
         return [combo_name(c) for c in self.combos[_player(player)]]
 
+    def decision_node(self, node: object, name: str = "node") -> RiverNode:
+        """``node`` after checking it is a decision :class:`RiverNode` this river can reach: the
+        player to act has put in at most the other's chips, neither more than the stack, and no
+        more raises were made than the menu allows."""
+        if not (isinstance(node, RiverNode) and node.kind == "decision"):
+            raise ValueError(f"{name} must be a decision RiverNode, got {describe(node)}")
+        own, other = node.put_in[node.player - 1], node.put_in[2 - node.player]
+        if own > other or other > self.stack or node.raises > self.max_raises:
+            raise ValueError(
+                f"{name} is not a decision node of this river (stack {self.stack!r}, at most "
+                f"{self.max_raises} raises; the player to act has not put in more): "
+                f"{describe(node)}"
+            )
+        return node
+
     def moves(self, node: RiverNode) -> list[tuple[str, RiverNode]]:
         """The legal actions (by name) at a decision node and the node each leads to."""
-        if not (isinstance(node, RiverNode) and node.kind == "decision"):
-            raise ValueError(f"node must be a decision RiverNode, got {describe(node)}")
+        node = self.decision_node(node)
         i = node.player
         own, other = node.put_in[i - 1], node.put_in[2 - i]
         total = self.pot + own + other
@@ -290,16 +358,21 @@ class RiverGame(Game):
     def _bets(
         self, node: RiverNode, amounts: list[tuple[str, float]], raises: int
     ) -> list[tuple[str, RiverNode]]:
-        """The bets (or raises) to the given river totals, all-in at the stack, no amount twice."""
+        """The bets (or raises) to the given river totals, all-in at the stack, no amount twice;
+        amounts within :data:`AMOUNT_TOLERANCE` of each other (or of the stack) are the same."""
         i = node.player
-        moves, seen = [], set()
-        wanted = [(label, min(to, self.stack)) for label, to in amounts]
+        moves, seen = [], []
+        wanted = [
+            (label, self.stack if to > self.stack or _same_amount(to, self.stack) else to)
+            for label, to in amounts
+        ]
         if self.all_in:
             wanted.append(("all-in", self.stack))
+        facing = node.put_in[2 - i]
         for label, to in wanted:
-            if to in seen or to <= node.put_in[2 - i]:
+            if any(_same_amount(to, s) for s in seen) or to <= facing or _same_amount(to, facing):
                 continue
-            seen.add(to)
+            seen.append(to)
             put_in = (to, node.put_in[1]) if i == 1 else (node.put_in[0], to)
             name = "all-in" if to == self.stack else label
             moves.append(
@@ -328,7 +401,7 @@ class RiverGame(Game):
         """``[h_1, h_2 share no card]`` for every pair of combo numbers."""
         one, two = self.combos[1], self.combos[2]
         shared = (one[:, :, None, None] == two[None, None, :, :]).any(axis=(1, 3))
-        return ~shared
+        return read_only(~shared)
 
     def history_count(self) -> int:
         """How many histories the game tree has: one per deal (a pair of combos that share no
@@ -503,16 +576,17 @@ def build_tree(game: RiverGame) -> RiverTree:
         (half + nodes[k].put_in[1]) if nodes[k].player == 2 else -(half + nodes[k].put_in[0])
         for k in folds
     ]
-    return RiverTree(
+    player = [n.player if n.kind == "decision" else 0 for n in nodes]
+    return RiverTree(  # read-only arrays: a cached tree is shared by every computation on it
         nodes=tuple(nodes),
-        parent=np.array(parent, dtype=np.int64),
+        parent=read_only(np.array(parent, dtype=np.int64)),
         children=tuple(children),
         levels=tuple(levels),
-        player=np.array([n.player if n.kind == "decision" else 0 for n in nodes], dtype=np.int64),
-        folds=np.array(folds, dtype=np.int64),
-        fold_payoff=np.array(fold_payoff, dtype=float),
-        showdowns=np.array(showdowns, dtype=np.int64),
-        showdown_stake=np.array([half + nodes[k].put_in[0] for k in showdowns], dtype=float),
+        player=read_only(np.array(player, dtype=np.int64)),
+        folds=read_only(np.array(folds, dtype=np.int64)),
+        fold_payoff=read_only(np.array(fold_payoff, dtype=float)),
+        showdowns=read_only(np.array(showdowns, dtype=np.int64)),
+        showdown_stake=read_only(np.array([half + nodes[k].put_in[0] for k in showdowns])),
     )
 
 
@@ -529,6 +603,11 @@ def _bet_sizes(sizes: object) -> tuple[float, ...]:
             f"bet sizes closer than 0.1% of the pot would share a name: {describe(sizes)}"
         )
     return tuple(checked)
+
+
+def _same_amount(a: float, b: float) -> bool:
+    """Whether the river amounts ``a`` and ``b`` are equal up to :data:`AMOUNT_TOLERANCE`."""
+    return math.isclose(a, b, rel_tol=AMOUNT_TOLERANCE)
 
 
 def _percent(fraction: float) -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lessons_lib.holdem.cards import combo_cards
+from lessons_lib.holdem.cards import card_numbers, combo_cards, distinct_combos
 from lessons_lib.validation import as_finite_array, check_entries, describe
 
 #: The largest hand strength :class:`CardRemoval` sorts (phevaluator's are at most 7,462).
@@ -90,7 +90,9 @@ class CardRemoval:
 
     Built once by :meth:`of`; :meth:`mass` and :meth:`showdown` then evaluate any number of
     opponent reach vectors (rows) in ``O(n)`` each (module docstring). Inside, the reach vectors
-    are columns, so that every read-off gathers whole rows.
+    are columns, so that every read-off gathers whole rows. The arrays are read-only (a cached
+    removal is shared by every computation on its river), and one built or edited by hand is
+    checked: every position it reads off lies in its array.
     """
 
     by_strength: np.ndarray  # the opponent combos, weakest first
@@ -103,6 +105,45 @@ class CardRemoval:
     card_at_most: np.ndarray  # (n_i, 2): where its at-most-as-strong entries end
     same: np.ndarray  # per own combo: its index among the opponent's combos, or n_o if none
 
+    def __post_init__(self) -> None:
+        """Check the read-off positions (build one with :meth:`of`) and freeze them (copies)."""
+        by_strength = _positions(self.by_strength, "by_strength", (None,), None)
+        n_o = len(by_strength)
+        if not np.array_equal(np.sort(by_strength), np.arange(n_o)):
+            raise ValueError(
+                f"by_strength must list each of the opponent's {n_o} combos once, got "
+                f"{describe(self.by_strength)}"
+            )
+        weaker = _positions(self.weaker, "weaker", (None,), n_o)
+        n_i = len(weaker)
+        checked = {
+            "by_strength": by_strength,
+            "weaker": weaker,
+            "at_most": _positions(self.at_most, "at_most", (n_i,), n_o),
+            "by_card": _positions(self.by_card, "by_card", (2 * n_o,), n_o - 1),
+            "card_bounds": _positions(self.card_bounds, "card_bounds", (53,), 2 * n_o),
+            "cards": _positions(card_numbers(self.cards, "cards", (n_i, 2)), "cards", (n_i, 2), 51),
+            "card_weaker": _positions(self.card_weaker, "card_weaker", (n_i, 2), 2 * n_o),
+            "card_at_most": _positions(self.card_at_most, "card_at_most", (n_i, 2), 2 * n_o),
+            "same": _positions(self.same, "same", (n_i,), n_o),
+        }
+        bounds = checked["card_bounds"]
+        ordered = (
+            np.all(weaker <= checked["at_most"])
+            and np.all(checked["card_weaker"] <= checked["card_at_most"])
+            and bounds[0] == 0
+            and bounds[-1] == 2 * n_o
+            and np.all(np.diff(bounds) >= 0)
+        )
+        if not ordered:
+            raise ValueError(
+                "a CardRemoval's read-off positions are out of order (weaker after at_most, or "
+                "card_bounds not rising from 0 to twice the opponent's combos): build it with "
+                "CardRemoval.of"
+            )
+        for name, array in checked.items():
+            object.__setattr__(self, name, array)
+
     @classmethod
     def of(
         cls,
@@ -111,8 +152,10 @@ class CardRemoval:
         own_strength: np.ndarray,
         other_strength: np.ndarray,
     ) -> CardRemoval:
-        """Prepare the evaluation of ``own`` combos against ``other`` combos (rows of two cards)."""
-        own, other = combo_cards(own, "own"), combo_cards(other, "other")
+        """Prepare the evaluation of ``own`` combos against ``other`` combos (rows of two cards,
+        in either order; no combo twice in one list, :func:`~lessons_lib.holdem.cards.
+        distinct_combos`)."""
+        own, other = distinct_combos(own, "own"), distinct_combos(other, "other")
         s_own = _strengths(own_strength, len(own), "own_strength")
         s_other = _strengths(other_strength, len(other), "other_strength")
         by_strength = np.argsort(s_other, kind="stable")
@@ -222,6 +265,25 @@ def _strengths(values: object, size: int, name: str) -> np.ndarray:
             f"{describe(values)}"
         )
     return array.astype(np.int64)
+
+
+def _positions(values: object, name: str, shape: tuple[int | None, ...], top: int) -> np.ndarray:
+    """``values`` as a read-only copy, after checking it is an integer array of ``shape``
+    (``None``: any length) with entries from 0 to ``top`` (the positions a :class:`CardRemoval`
+    reads off)."""
+    array = np.asarray(values)
+    fits = array.ndim == len(shape) and all(
+        n is None or n == m for n, m in zip(shape, array.shape, strict=True)
+    )
+    if not fits or array.dtype.kind not in "iu":
+        raise ValueError(
+            f"{name} must be an integer array of shape {shape}, got {describe(values)}"
+        )
+    if array.size and (array.min() < 0 or (top is not None and array.max() > top)):
+        raise ValueError(f"{name} must hold positions from 0 to {top}, got {describe(values)}")
+    frozen = array.astype(np.int64)  # a copy
+    frozen.setflags(write=False)
+    return frozen
 
 
 def _cumulative(rows: np.ndarray) -> np.ndarray:

@@ -1,5 +1,4 @@
-"""Solving a river: :class:`RiverSolver`, the range engine of :mod:`lessons_lib.cfr.range_solver`
-on a :class:`~lessons_lib.holdem.river.RiverGame`, and :func:`solve_river`.
+"""Solving a river: the public-tree engine with the river's units, and :func:`solve_river`.
 
 The river describes itself through the :class:`~lessons_lib.games.ranges.RangeGame`
 protocol: its public tree (:class:`~lessons_lib.holdem.river.RiverTree`), the range weights
@@ -8,9 +7,11 @@ protocol: its public tree (:class:`~lessons_lib.holdem.river.RiverTree`), the ra
     v_i(z, h) = u_i(z) sum_{h' compatible with h} pi_o(z, h') / Z               (a fold)
     v_i(z, h) = stake_z (win(h) - lose(h)) / Z                                   (a showdown)
 
-from :class:`~lessons_lib.holdem.showdown.CardRemoval`, for all terminals at once. The values
-leave out i's own weight ``w_i(h)`` (it scales all of one hand's regrets alike and so changes no
-strategy); :meth:`RiverSolver.hand_values` turns them into each hand's expected chips.
+from :class:`~lessons_lib.holdem.showdown.CardRemoval`, for all terminals at once. The engine is
+the book's public-tree engine (:class:`~lessons_lib.cfr.public_tree.PublicTreeEngine`);
+:class:`RiverSolver` adds the river's units. The values leave out i's own weight ``w_i(h)`` (it
+scales all of one hand's regrets alike and so changes no strategy); :meth:`RiverSolver.hand_values`
+turns them into each hand's expected chips.
 
 **Exploitability in percent of the pot.** In the zero-sum payoffs of
 :mod:`lessons_lib.holdem.river`,
@@ -25,51 +26,77 @@ an even split, which is how solver users read "0.3% of the pot".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from lessons_lib.cfr.range_solver import RangeSolver, check_player, note_interruption
-from lessons_lib.cfr.training import MAX_ITERATIONS
+from lessons_lib.cfr.public_tree import PublicTreeEngine
+from lessons_lib.cfr.solver import solve
+from lessons_lib.core.training import MAX_ITERATIONS
+from lessons_lib.core.variants import VARIANTS, Variant, variant_named
+from lessons_lib.games.ranges import check_player
 from lessons_lib.holdem.river import RiverGame
-from lessons_lib.progress import Monitor, progress_option
-from lessons_lib.validation import check_integer, check_number, describe
+from lessons_lib.validation import (
+    check_choice,
+    check_integer,
+    check_number,
+    check_option_names,
+    describe,
+)
+
+#: The options :func:`solve_river` and :func:`exploitability_curve` pass to the algorithm.
+SOLVER_OPTIONS = ("updates", "averaging", "alpha", "beta", "gamma")
 
 
-class RiverSolver(RangeSolver):
-    """:class:`~lessons_lib.cfr.range_solver.RangeSolver` on a :class:`RiverGame`, with the
-    river's units: exploitability in percent of the pot, values per hand.
+class RiverSolver(PublicTreeEngine):
+    """The public-tree engine on a :class:`RiverGame`, with the river's units: exploitability in
+    percent of the pot, values per hand. :func:`solve_river` makes one and trains it; made
+    directly, ``variant`` is a :class:`~lessons_lib.core.variants.Variant` or an algorithm's name
+    (``"cfr+"`` by default, ``"dcfr"`` with ``alpha``, ``beta``, ``gamma``), and it evaluates
+    strategy tables of the river or runs bare iterations (``run``).
 
-    ``algorithm`` is ``"cfr"``, ``"cfr+"``, ``"lcfr"`` or ``"dcfr"`` (with ``alpha``, ``beta``,
-    ``gamma`` for DCFR), as in :func:`lessons_lib.cfr.solve`; ``updates`` defaults to the
-    algorithm's own scheme.
+    ``interrupted`` and ``reached_target`` say how the last :func:`solve_river` of it ended.
     """
 
+    name = "river"
+
     def __init__(
-        self, game: RiverGame, algorithm: str = "cfr+", updates: str | None = None, **parameters
+        self,
+        game: RiverGame,
+        variant: Variant | str = "cfr+",
+        updates: str | None = None,
+        averaging: str = "own reach",
+        **parameters: float,
     ) -> None:
         if not isinstance(game, RiverGame):
             raise ValueError(f"game must be a RiverGame, got {describe(game)}")
-        super().__init__(game, algorithm, updates, **parameters)
+        if isinstance(variant, str):
+            check_choice(variant, tuple(VARIANTS), "variant (an algorithm's name)")
+            variant = variant_named(variant, **parameters)
+        elif not isinstance(variant, Variant):
+            raise ValueError(
+                f"variant must be a Variant or an algorithm's name such as 'dcfr', got "
+                f"{describe(variant)}"
+            )
+        elif parameters:
+            raise ValueError(f"parameters {sorted(parameters)} go with an algorithm's name only")
+        updates = variant.default_updates if updates is None else updates
+        super().__init__(game, variant, updates, averaging)
+        self.interrupted = False
+        self.reached_target: bool | None = None
 
-    def exploitability_percent(self, strategies: dict[int, np.ndarray] | None = None) -> float:
+    def exploitability_percent(self, strategies: Mapping[int, np.ndarray] | None = None) -> float:
         """The exploitability in percent of the pot: ``100 * exploitability / pot``."""
         return 100.0 * self.exploitability(strategies) / self.game.pot
 
     def hand_values(
-        self, player: int, strategies: dict[int, np.ndarray] | None = None
+        self, player: int, strategies: Mapping[int, np.ndarray] | None = None
     ) -> np.ndarray:
         """Each combo's expected chips for ``player`` at the root, *given* that it is dealt:
         ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages); 0 for a
         combo that no opponent combo can meet."""
         player = check_player(player)
-        if strategies is not None:
-            strategies = self.checked_strategies(strategies)
-        if strategies is None:
-            strategies = {i: self.average_strategy(i) for i in (1, 2)}
-        prob = {i: self.node_probabilities(i, strategies[i]) for i in (1, 2)}
-        reach = self.reach(3 - player, prob[3 - player])
-        values = self._sweep(player, prob[player], reach, best=False)[0]
+        values = self.root_values(player, strategies)
         mass = self.game.removal[player].mass(self.game.weights[3 - player])[0]
         per_hand = np.zeros_like(values)  # 0 for a combo that every opponent combo blocks
         np.divide(values * self.game.normaliser, mass, out=per_hand, where=mass > 0)
@@ -86,26 +113,33 @@ def solve_river(
     **parameters,
 ) -> tuple[RiverSolver, list[tuple[int, float]]]:
     """Iterate until the average strategy's exploitability is at most ``target_percent`` of the
-    pot (checked every ``check_every`` iterations) or ``max_iterations`` are run.
+    pot (checked every ``check_every`` iterations) or ``max_iterations`` are run: a convenience
+    over :func:`lessons_lib.cfr.solve` in the river's units.
 
     A long solve shows its progress and stops cleanly on Ctrl-C, with a checkpoint where it
-    stopped (``progress`` as in :mod:`lessons_lib.progress`).
+    stopped (``progress`` as in :mod:`lessons_lib.progress`); a solve that runs out of iterations
+    above its target warns (:class:`~lessons_lib.core.training.TargetNotReached`) and says so in
+    the solver's ``reached_target``.
 
     Returns the solver and the checkpoints ``(iterations, exploitability in % of the pot)``.
     """
+    if not isinstance(game, RiverGame):
+        raise ValueError(f"game must be a RiverGame, got {describe(game)}")
+    check_option_names(parameters, SOLVER_OPTIONS, "solve_river")
     target = check_number(target_percent, "target_percent", minimum=0.0, open_minimum=True)
     limit = check_integer(max_iterations, "max_iterations", minimum=1, maximum=MAX_ITERATIONS)
     every = check_integer(check_every, "check_every", minimum=1, maximum=MAX_ITERATIONS)
-    solver = RiverSolver(game, algorithm, **parameters)
-    history = []
-    with Monitor(f"{solver.variant.name} on a river", limit, progress_option(progress)) as monitor:
-        while solver.iteration < limit and not monitor.interrupted:
-            monitor.advance(solver.iterate, min(every, limit - solver.iteration))
-            history.append((solver.iteration, solver.exploitability_percent()))
-            if history[-1][1] <= target:
-                break
-    note_interruption(solver, monitor, stacklevel=2)
-    return solver, history
+    run = solve(
+        game,
+        algorithm,
+        limit,
+        engine=RiverSolver,
+        checkpoint_every=every,
+        stop_below=target * game.pot / 100.0,
+        progress=progress,
+        **parameters,
+    )
+    return _solved(run)
 
 
 def exploitability_curve(
@@ -119,6 +153,9 @@ def exploitability_curve(
     iterations in ``checkpoints`` (positive and increasing: for a log axis, space them
     geometrically). Returns the solver (at the last checkpoint) and ``(iterations, percent)``;
     Ctrl-C stops it with the checkpoints reached so far."""
+    if not isinstance(game, RiverGame):
+        raise ValueError(f"game must be a RiverGame, got {describe(game)}")
+    check_option_names(parameters, SOLVER_OPTIONS, "exploitability_curve")
     if isinstance(checkpoints, (str, bytes)) or not isinstance(checkpoints, Sequence):
         raise ValueError(
             f"checkpoints must be a list of iteration counts, got {describe(checkpoints)}"
@@ -130,13 +167,21 @@ def exploitability_curve(
         raise ValueError(
             f"checkpoints must be a non-empty increasing list, got {describe(checkpoints)}"
         )
-    solver = RiverSolver(game, algorithm, **parameters)
-    curve = []
-    with Monitor(f"{solver.variant.name} on a river", marks[-1], progress_option(progress)) as m:
-        for t in marks:
-            m.advance(solver.iterate, t - solver.iteration)
-            if m.interrupted:
-                break
-            curve.append((t, solver.exploitability_percent()))
-    note_interruption(solver, m, stacklevel=2)
-    return solver, curve
+    run = solve(
+        game,
+        algorithm,
+        marks[-1],
+        engine=RiverSolver,
+        checkpoints=marks,
+        progress=progress,
+        **parameters,
+    )
+    return _solved(run)
+
+
+def _solved(run: object) -> tuple[RiverSolver, list[tuple[int, float]]]:
+    """The run's solver, told how the run ended, and its checkpoints in percent of the pot."""
+    solver = run.engine
+    solver.interrupted, solver.reached_target = run.interrupted, run.reached_target
+    pot = solver.game.pot
+    return solver, [(c.iteration, 100.0 * c.average_exploitability / pot) for c in run.history]

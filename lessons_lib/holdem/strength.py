@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 from phevaluator import evaluate_cards
 
-from lessons_lib.holdem.cards import BOARD_SIZE, card_numbers, combo_cards
+from lessons_lib.holdem.cards import BOARD_SIZE, card_numbers, distinct_combos
 from lessons_lib.validation import check_integer, describe
 
 #: The number of distinct hand ranks of five-card poker (phevaluator's worst rank).
@@ -46,10 +46,11 @@ CATEGORIES = (
 
 
 def hand_strength(board: Sequence[int], combos: np.ndarray) -> np.ndarray:
-    """The strength of each combo (rows of two card numbers) with the five-card ``board``:
-    ``7463 - phevaluator rank``, so higher is stronger and equal is a tie."""
+    """The strength of each combo (rows of two card numbers, each combo once, so at most the
+    1,081 the board leaves) with the five-card ``board``: ``7463 - phevaluator rank``, so higher
+    is stronger and equal is a tie."""
     cards = card_numbers(board, "board", (BOARD_SIZE,)).tolist()
-    hands = combo_cards(combos)
+    hands = distinct_combos(combos)
     if np.any(np.isin(hands, cards)):
         raise ValueError(f"combos must not use a board card, got {describe(combos)}")
     ranks = [evaluate_cards(*cards, int(a), int(b)) for a, b in hands]

@@ -28,72 +28,86 @@ player's own reach, ``S(I, a) += pi_i(h) sigma(I, a)``, which in expectation is
 ``pi_c(I) pi_i(I) sigma(I, a)`` with ``pi_c(I) = sum_{h in I} pi_c(h)``: the vanilla weight times a
 constant of I, which the normalised average does not see.
 
-Both players are updated in the same walk, from the same ``sigma^t`` (simultaneous updates). That
-is safe although the tables change during the walk: one deal holds at most one history of each
-information set, so a strategy is never read again after its regrets were updated.
+With simultaneous updates (the default) every player is updated in the same walk, from the same
+``sigma^t``; with alternating updates each player in turn gets a walk of its own. Chance's moves
+inside the tree are sampled too, each outcome with its probability. The walk works for any number
+of players and any payoffs: it carries every player's own reach and returns every player's value.
 """
 
 from __future__ import annotations
 
-from lessons_lib.mccfr.tables import Profile, RegretTables
+from operator import mul
+
+from lessons_lib.mccfr.engine import SampledEngine
+from lessons_lib.mccfr.tables import Profile, SampledTables
 from lessons_lib.mccfr.walk import PlainTree, Walk
 
 
 def chance_sampled_walk(
-    tree: PlainTree, profile: Profile, tables: RegretTables, walk: Walk
-) -> float:
-    """One iteration: sample a deal with ``pi_c`` and update both players on its whole tree.
-
-    Returns ``u_1(sigma, root)`` of the sampled deal (player 1's value of that deal).
-    """
+    tree: PlainTree,
+    profile: Profile,
+    tables: SampledTables,
+    walk: Walk,
+    players: tuple[int, ...] | None = None,
+) -> list[float]:
+    """One walk: sample a deal with ``pi_c``, then update ``players`` (all by default) on its
+    whole tree. Returns ``u(sigma, root)`` of the sampled deal, one value per player."""
     deal = walk.sample(tree.deal_probability)
-    return update_deal(tree, deal, 1.0, 1.0, profile, tables, walk)
+    updating = tree.players if players is None else players
+    reach = [1.0] * len(tree.players)
+    return update_deal(tree, deal, reach, profile, tables, walk, updating)
 
 
 def update_deal(
     tree: PlainTree,
     h: int,
-    reach_1: float,
-    reach_2: float,
+    reach: list[float],
     profile: Profile,
-    tables: RegretTables,
+    tables: SampledTables,
     walk: Walk,
-) -> float:
-    """``u_1(sigma, h)``, adding the regrets and strategy of the player to act at every history.
+    updating: tuple[int, ...],
+) -> list[float]:
+    """``u(sigma, h)``, one value per player, adding the regrets and strategy of the player to
+    act at every history, if it is one of ``updating``.
 
-    ``reach_1`` and ``reach_2`` are ``pi_1(h)`` and ``pi_2(h)``, the players' own reaches; chance
-    is left out because the sampled deal's probability cancels (see the module docstring).
+    ``reach[i - 1]`` is ``pi_i(h)``, player i's own reach; chance is left out because the sampled
+    deal's probability cancels (see the module docstring), and a chance node inside the tree is
+    sampled.
     """
     walk.visit(h)
+    if tree.terminal[h]:
+        return tree.payoffs[h]
+    if tree.chance[h]:
+        child = tree.children[h][walk.sample(tree.chance[h])]
+        return update_deal(tree, child, reach, profile, tables, walk, updating)
     actor = tree.acting[h]
-    if actor == 0:
-        return tree.payoff[h]
     k = tree.info_set[h]
     strategy = profile.strategy(k)
-    values = []  # u_1(sigma, h.a) for each action a
+    values = []  # u(sigma, h.a) for each action a
     for child, probability in zip(tree.children[h], strategy, strict=True):
-        child_reach_1 = reach_1 * probability if actor == 1 else reach_1
-        child_reach_2 = reach_2 * probability if actor == 2 else reach_2
-        values.append(update_deal(tree, child, child_reach_1, child_reach_2, profile, tables, walk))
-    value = sum(p * v for p, v in zip(strategy, values, strict=True))  # u_1(sigma, h)
-    # Player i's regret of a is pi_{opponent}(h) (u_i(h.a) - u_i(h)), with u_2 = -u_1.
-    opponent_reach, own_reach, sign = (
-        (reach_2, reach_1, 1.0) if actor == 1 else (reach_1, reach_2, -1.0)
-    )
-    tables.add_regret(k, [sign * opponent_reach * (v - value) for v in values])
-    tables.add_strategy(k, own_reach, strategy)
+        child_reach = list(reach)
+        child_reach[actor - 1] *= probability
+        values.append(update_deal(tree, child, child_reach, profile, tables, walk, updating))
+    # u(sigma, h) = sum_a sigma(I, a) u(sigma, h.a), player by player
+    value = [sum(map(mul, strategy, column)) for column in zip(*values, strict=True)]
+    if actor in updating:
+        # Player i's regret of a is pi_{-i}(h) (u_i(h.a) - u_i(h)), chance left out.
+        others = 1.0
+        for j, r in enumerate(reach, 1):
+            if j != actor:
+                others *= r
+        i = actor - 1
+        tables.add_regret(k, [others * (v[i] - value[i]) for v in values])
+        tables.add_strategy(k, reach[i], strategy)
     return value
 
 
-class ChanceSampling:
-    """The chance-sampling scheme as the solver runs it: one sampled deal per iteration."""
+class ChanceSampling(SampledEngine):
+    """Chance-sampled CFR behind the engine protocol: one sampled deal per group of players."""
 
-    name = "chance"
-    options: tuple[str, ...] = ()
+    name = "mccfr-chance"
+    default_updates = "simultaneous"
 
-    def __init__(self, tree: PlainTree) -> None:
-        self.tree = tree
-
-    def iteration(self, tables: RegretTables, walk: Walk) -> None:
-        """One iteration of chance-sampled CFR, playing regret matching on ``tables``."""
-        chance_sampled_walk(self.tree, tables, tables, walk)
+    def walk(self, group: tuple[int, ...], walk: Walk) -> None:
+        """One walk updating every player of ``group``, playing the current strategies."""
+        chance_sampled_walk(self.plain, self.sampled, self.sampled, walk, group)

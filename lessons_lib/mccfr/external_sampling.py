@@ -21,62 +21,86 @@ with ``AverageType.SIMPLE``). At each *opponent* history the walk adds the oppon
 weight 1, ``S(I, a) += sigma(I, a)``. The walk tries all of the traverser's actions, so it
 reaches a history h of the opponent j with probability ``pi_c(h) pi_j(h)``, and the expected
 increment is ``pi_c(I) pi_j(I) sigma(I, a)`` with ``pi_c(I) = sum_{h in I} pi_c(h)``: the vanilla
-weight, j's own reach, times a constant of I that the normalised average does not see.
+weight, j's own reach, times a constant of I that the normalised average does not see. With more
+than two players the walk also samples the actions of every third player k, so it reaches h with
+probability ``pi_c(h) pi_j(h) prod_k pi_k(h)``, and ``pi_k(h)`` differs between the histories of
+I; the walk divides the increment by ``prod_k pi_k(h)`` to keep the vanilla weight.
 
-One iteration is a walk with traverser 1, then one with traverser 2, each against the current
-regret-matching strategies; player 2's walk already sees player 1's updated strategy (alternating
-updates). Within one walk a deal holds at most one history of each information set, so updating
-the tables as the walk goes equals updating them after it.
+One iteration is a walk with traverser 1, then one with traverser 2 (and so on, with more
+players), each against the current regret-matching strategies; player 2's walk already sees player
+1's updated strategy (alternating updates, the default; with simultaneous updates every walk plays
+``sigma^t``). Chance's moves inside the tree are sampled like the deal. Within one walk a deal
+holds at most one history of each information set, so updating the tables as the walk goes equals
+updating them after it.
 """
 
 from __future__ import annotations
 
-from lessons_lib.mccfr.tables import Profile, RegretTables
+from lessons_lib.mccfr.engine import SampledEngine
+from lessons_lib.mccfr.tables import Profile, SampledTables
 from lessons_lib.mccfr.walk import PlainTree, Walk
 
 
 def external_sampled_walk(
-    tree: PlainTree, player: int, profile: Profile, tables: RegretTables, walk: Walk
+    tree: PlainTree, player: int, profile: Profile, tables: SampledTables, walk: Walk
 ) -> float:
     """One walk for traverser ``player``: sample a deal with ``pi_c``, then :func:`traverse`.
 
     Returns the walk's estimate ``u~_i`` of the traverser's value of the sampled deal.
     """
     deal = walk.sample(tree.deal_probability)
-    return traverse(tree, deal, player, profile, tables, walk)
+    return traverse(tree, deal, player, profile, tables, walk, [1.0] * len(tree.players))
 
 
 def traverse(
-    tree: PlainTree, h: int, player: int, profile: Profile, tables: RegretTables, walk: Walk
+    tree: PlainTree,
+    h: int,
+    player: int,
+    profile: Profile,
+    tables: SampledTables,
+    walk: Walk,
+    reach: list[float],
 ) -> float:
-    """``u~_i(h)``: enumerate the traverser's actions, sample the opponent's from ``sigma``."""
+    """``u~_i(h)``: enumerate the traverser's actions, sample everyone else's (and chance's).
+
+    ``reach[j - 1]`` is ``pi_j(h)``, the product of player j's probabilities of its sampled
+    actions so far (the traverser's stays 1).
+    """
     walk.visit(h)
-    actor = tree.acting[h]
-    if actor == 0:
+    if tree.terminal[h]:
         return tree.utility(h, player)
-    k = tree.info_set[h]
+    if tree.chance[h]:
+        child = tree.children[h][walk.sample(tree.chance[h])]
+        return traverse(tree, child, player, profile, tables, walk, reach)
+    k, actor = tree.info_set[h], tree.acting[h]
     strategy = profile.strategy(k)
     if actor != player:
-        tables.add_strategy(k, 1.0, strategy)  # simple averaging, at the opponent's histories
+        # Simple averaging at the others' histories, divided by the reach of any third player,
+        # whose actions were sampled too (1 with two players).
+        others = 1.0
+        for j, r in enumerate(reach, 1):
+            if j not in (player, actor):
+                others *= r
+        tables.add_strategy(k, 1.0 / others, strategy)
         a = walk.sample(strategy)
-        return traverse(tree, tree.children[h][a], player, profile, tables, walk)
-    values = [traverse(tree, child, player, profile, tables, walk) for child in tree.children[h]]
+        after = list(reach)
+        after[actor - 1] *= strategy[a]
+        return traverse(tree, tree.children[h][a], player, profile, tables, walk, after)
+    values = [
+        traverse(tree, child, player, profile, tables, walk, reach) for child in tree.children[h]
+    ]
     value = sum(p * v for p, v in zip(strategy, values, strict=True))
     tables.add_regret(k, [v - value for v in values])
     return value
 
 
-class ExternalSampling:
-    """The external-sampling scheme as the solver runs it: a walk for each traverser in turn."""
+class ExternalSampling(SampledEngine):
+    """External-sampling MCCFR behind the engine protocol: a walk for each traverser in turn."""
 
-    name = "external"
-    options: tuple[str, ...] = ()
+    name = "mccfr-external"
+    default_updates = "alternating"
 
-    def __init__(self, tree: PlainTree) -> None:
-        self.tree = tree
-
-    def iteration(self, tables: RegretTables, walk: Walk) -> None:
-        """One iteration: traverser 1, then traverser 2,
-        each playing regret matching on ``tables``."""
-        for player in (1, 2):
-            external_sampled_walk(self.tree, player, tables, tables, walk)
+    def walk(self, group: tuple[int, ...], walk: Walk) -> None:
+        """One walk per traverser of ``group``, playing the current strategies."""
+        for player in group:
+            external_sampled_walk(self.plain, player, self.sampled, self.sampled, walk)

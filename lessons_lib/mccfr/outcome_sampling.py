@@ -33,14 +33,18 @@ with probability ``q(h)``, so the expected increment is ``sum_{h in I} pi_i(h) s
 pi_i(I) sigma(I, a)``: the vanilla weight times the number of histories of I, a constant that the
 normalised average does not see.
 
-One iteration is a walk with traverser 1, then one with traverser 2 (alternating updates).
+One iteration is a walk with traverser 1, then one with traverser 2, and so on (alternating
+updates, the default). Chance's moves inside the tree are sampled with their own probabilities,
+which enter both ``pi_{-i}`` and ``q`` and so cancel.
 """
 
 from __future__ import annotations
 
-from lessons_lib.mccfr.tables import Profile, RegretTables
+from lessons_lib.games.base import Game
+from lessons_lib.mccfr.engine import SampledEngine
+from lessons_lib.mccfr.tables import Profile, SampledTables
 from lessons_lib.mccfr.walk import PlainTree, Walk
-from lessons_lib.validation import describe, is_number
+from lessons_lib.validation import check_option_names, describe, is_number
 
 #: OpenSpiel's default exploration: the traverser samples uniformly 60% of the time.
 DEFAULT_EXPLORATION = 0.6
@@ -64,7 +68,7 @@ def outcome_sampled_walk(
     player: int,
     exploration: float,
     profile: Profile,
-    tables: RegretTables,
+    tables: SampledTables,
     walk: Walk,
 ) -> float:
     """One walk for traverser ``player``: sample a deal, then one path to a terminal.
@@ -88,7 +92,7 @@ def sample_path(
     others_reach: float,
     sample_reach: float,
     profile: Profile,
-    tables: RegretTables,
+    tables: SampledTables,
     walk: Walk,
 ) -> float:
     """``u~(h)`` from one sampled path below ``h``, updating the traverser's tables on the way back.
@@ -97,9 +101,15 @@ def sample_path(
     ``sample_reach`` is ``q(h)``, the probability that the sampling reached h.
     """
     walk.visit(h)
-    actor = tree.acting[h]
-    if actor == 0:
+    if tree.terminal[h]:
         return tree.utility(h, player)
+    if tree.chance[h]:  # chance's probability enters pi_{-i} and q alike
+        c = walk.sample(tree.chance[h])
+        others, sample = others_reach * tree.chance[h][c], sample_reach * tree.chance[h][c]
+        child = tree.children[h][c]
+        args = (exploration, own_reach, others, sample, profile, tables, walk)
+        return sample_path(tree, child, player, *args)
+    actor = tree.acting[h]
     k = tree.info_set[h]
     strategy = profile.strategy(k)
     if actor == player:
@@ -126,18 +136,21 @@ def sample_path(
     return value
 
 
-class OutcomeSampling:
-    """The outcome-sampling scheme as the solver runs it: one path per traverser in turn."""
+class OutcomeSampling(SampledEngine):
+    """Outcome-sampling MCCFR behind the engine protocol: one path per traverser in turn."""
 
-    name = "outcome"
-    options: tuple[str, ...] = ("exploration",)
+    name = "mccfr-outcome"
+    default_updates = "alternating"
+    options = (*SampledEngine.options, "exploration")
 
-    def __init__(self, tree: PlainTree, exploration: float = DEFAULT_EXPLORATION) -> None:
-        self.tree = tree
+    def __init__(self, game: Game, exploration: float = DEFAULT_EXPLORATION, **options: object):
+        check_option_names(options, SampledEngine.options, self.name)
         self.exploration = check_exploration(exploration)
+        super().__init__(game, **options)
 
-    def iteration(self, tables: RegretTables, walk: Walk) -> None:
-        """One iteration: traverser 1, then traverser 2,
-        each playing regret matching on ``tables``."""
-        for player in (1, 2):
-            outcome_sampled_walk(self.tree, player, self.exploration, tables, tables, walk)
+    def walk(self, group: tuple[int, ...], walk: Walk) -> None:
+        """One path per traverser of ``group``, playing the current strategies."""
+        for player in group:
+            outcome_sampled_walk(
+                self.plain, player, self.exploration, self.sampled, self.sampled, walk
+            )

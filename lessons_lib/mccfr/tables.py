@@ -1,21 +1,26 @@
-"""What MCCFR remembers, and the profile a sampled walk plays.
+"""What MCCFR remembers, read and written one information set at a time, and fixed profiles.
 
 Monte Carlo CFR keeps exactly the tables of CFR (Zinkevich et al. 2007; Lanctot et al. 2009,
-section 2): for every information set I and action a the cumulative regret ``R(I, a)``, from which
-regret matching gives the strategy ``sigma(I, a) = R+(I, a) / sum_b R+(I, b)`` (uniform when no
-regret is positive), and a strategy sum ``S(I, a)`` whose normalisation is the average strategy.
-Only what is *added* to them changes: sampled estimates instead of exact counterfactual regrets.
+section 2): for every information set I and action a the cumulative regret ``R(I, a)``, the
+strategy sum ``S(I, a)``, and the current strategy, regret matching on ``R``. They are the same
+:class:`~lessons_lib.core.tables.RegretTable` arrays every engine keeps, updated by the same
+mechanisms; only what is *added* to them changes: sampled estimates instead of exact
+counterfactual regrets.
 
 A sampled walk visits a few dozen histories, and each visit reads one information set's strategy
-and adds a handful of numbers. On vectors of two or three entries the per-call cost of numpy
-dominates, so :class:`RegretTables` stores plain Python lists, indexed by the information set's
-number in ``game.tree.keys``, and :meth:`RegretTables.to_state` turns them into the library's
-:class:`~lessons_lib.cfr.state.CFRState` (dicts of numpy arrays by key) when a policy is read.
+and adds a handful of numbers. :class:`SampledTables` serves the walks: it hands out each
+information set's current strategy as a Python list (a recursive walk does arithmetic on a few
+floats much faster than numpy on arrays of two or three), notes a walk's increments in lists, and
+keeps track of the information sets whose regrets changed. When a player's turn in the iteration
+ends, the tables take the increments in (``np.add.at``, in the order the walk made them: the same
+sums as adding them one by one) and regret matching
+(:func:`~lessons_lib.regret_matching.match_regrets`) runs on the changed information sets only,
+all at once, so an iteration costs what its walk touches, not what the game holds.
 
 A walk needs a *profile* to play: anything with a method ``strategy(k)`` that returns the
-probabilities at information set number k. During training that is the tables themselves (regret
-matching on the current regrets); to study one walk on its own it is a :class:`FixedProfile` built
-from a policy dict.
+probabilities at information set number k (the number in ``game.tree.keys``). During training
+that is :class:`SampledTables` (the current strategies); to study one walk on its own it is a
+:class:`FixedProfile` built from a policy dict.
 """
 
 from __future__ import annotations
@@ -25,10 +30,13 @@ from typing import Protocol
 
 import numpy as np
 
-from lessons_lib.cfr.state import CFRState
+from lessons_lib.core.tables import RegretTable, tables_by_key
+from lessons_lib.core.variants import average_increment
 from lessons_lib.games.base import Game
 from lessons_lib.policy import validate_policy
-from lessons_lib.validation import check_integer, describe
+from lessons_lib.regret_matching import match_regrets
+from lessons_lib.sums import Segments
+from lessons_lib.validation import check_instance, describe
 
 
 class Profile(Protocol):
@@ -37,58 +45,124 @@ class Profile(Protocol):
     def strategy(self, k: int) -> Sequence[float]: ...
 
 
-class RegretTables:
-    """Cumulative regrets ``R(I, .)`` and strategy sums ``S(I, .)``, one list per information set.
+class SampledTables:
+    """The players' :class:`~lessons_lib.core.tables.RegretTable` as sampled walks use them.
 
-    ``regret[k]`` and ``strategy_sum[k]`` belong to information set ``keys[k]`` and are ordered as
-    ``game.actions(keys[k])``. Fresh tables are all zero, so the first strategy is uniform.
+    ``tables`` and ``layout`` are an engine's (:func:`~lessons_lib.core.tables.tables_by_key`);
+    ``weight`` is the current iteration's ``w_t`` and ``averaging`` the average's weighting.
     """
 
-    def __init__(self, game: Game) -> None:
-        if not isinstance(game, Game):
-            raise ValueError(f"game must be a Game (such as KuhnPoker()), got {describe(game)}")
-        tree = game.tree
-        self.keys = tree.keys
-        self.regret = [[0.0] * int(n) for n in tree.n_actions]
-        self.strategy_sum = [[0.0] * int(n) for n in tree.n_actions]
-        self._uniform = [[1.0 / int(n)] * int(n) for n in tree.n_actions]
+    def __init__(
+        self, game: Game, tables: Mapping[int, RegretTable], layout: Sequence, averaging: str
+    ) -> None:
+        self.tables = tables
+        self.averaging = averaging
+        self.weight = 1.0
+        index = {key: k for k, key in enumerate(game.tree.keys)}
+        # where[k]: (player, first row, end row) of information set number k
+        self.where: list[tuple[int, int, int]] = [(0, 0, 0)] * len(index)
+        for place in layout:
+            self.where[index[place.key]] = (place.player, place.rows.start, place.rows.stop)
+        self._strategies = [
+            tables[player].strategy[start:stop].tolist() for player, start, stop in self.where
+        ]
+        self._changed: dict[int, set[int]] = {player: set() for player in tables}
+        # rows[k], uniform[k]: information set k's rows in its player's table, and 1 / |A(I)| each
+        self._rows = [np.arange(start, stop) for _, start, stop in self.where]
+        self._uniform = [
+            np.full(stop - start, 1.0 / max(stop - start, 1)) for _, start, stop in self.where
+        ]
+        # per player: how many information sets, and the uniform strategy over the whole table
+        self._sets_of = {player: 0 for player in tables}
+        for player, _, _ in self.where:
+            self._sets_of[player] += 1
+        self._uniform_of = {player: table.segments.uniform for player, table in tables.items()}
+        # What the walks added since the tables last took it in, per player: (rows, values) of
+        # the regrets and of the strategy sums, in the order added.
+        self._added = {player: ([], [], [], []) for player in tables}
+
+    @classmethod
+    def fresh(cls, game: Game) -> SampledTables:
+        """Zero tables for ``game`` (to record what one walk adds)."""
+        check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
+        tables, layout = tables_by_key(game)
+        return cls(game, tables, layout, "own reach")
 
     def strategy(self, k: int) -> list[float]:
-        """Regret matching at information set ``k``: ``R+(I, a) / sum_b R+(I, b)``, or uniform."""
-        positive = [r if r > 0.0 else 0.0 for r in self.regret[k]]
-        total = sum(positive)
-        if total > 0.0:
-            return [r / total for r in positive]
-        return self._uniform[k]
+        """The current strategy at information set number ``k`` (regret matching, as of the last
+        :meth:`refresh` of its player)."""
+        return self._strategies[k]
 
     def add_regret(self, k: int, increments: Sequence[float]) -> None:
-        """``R(I, a) += increments[a]`` for every action a of information set ``k``."""
-        row = self.regret[k]
-        for a, increment in enumerate(increments):
-            row[a] += increment
+        """``R(I, a) += increments[a]`` for every action a of information set number ``k``
+        (taken in by the tables at the next :meth:`flush` of its player)."""
+        player, start, stop = self.where[k]
+        rows, values, _, _ = self._added[player]
+        rows.extend(range(start, stop))
+        values.extend(increments)
+        self._changed[player].add(k)
 
-    def add_strategy(self, k: int, weight: float, strategy: Sequence[float]) -> None:
-        """``S(I, a) += weight * strategy[a]`` for every action a of information set ``k``."""
-        row = self.strategy_sum[k]
-        for a, probability in enumerate(strategy):
-            row[a] += weight * probability
+    def add_strategy(self, k: int, own_reach: float, strategy: Sequence[float]) -> None:
+        """``S(I, .) += w_t pi_i(I) sigma(I, .)`` at information set number ``k``, ``own_reach``
+        being the walk's estimate of ``pi_i(I)``
+        (:func:`~lessons_lib.core.variants.average_increment`, number by number)."""
+        player, start, stop = self.where[k]
+        _, _, rows, values = self._added[player]
+        rows.extend(range(start, stop))
+        weight, averaging = self.weight, self.averaging
+        values.extend(average_increment(weight, own_reach * p, p, averaging) for p in strategy)
 
-    def regrets_by_key(self) -> dict[str, np.ndarray]:
-        """The cumulative regrets as a dict from information-set key to a numpy array."""
-        return {key: np.array(row) for key, row in zip(self.keys, self.regret, strict=True)}
+    def flush(self, player: int | None = None) -> None:
+        """Add what the walks added since, in order, to the tables of ``player`` (everybody's by
+        default): each entry gets its increments one after the other, as if added at once."""
+        for who in self._added if player is None else (player,):
+            regret_rows, regrets, sum_rows, sums = self._added[who]
+            if regret_rows:
+                np.add.at(self.tables[who].regret, regret_rows, regrets)
+            if sum_rows:
+                np.add.at(self.tables[who].strategy_sum, sum_rows, sums)
+            self._added[who] = ([], [], [], [])
 
-    def strategy_sums_by_key(self) -> dict[str, np.ndarray]:
-        """The strategy sums as a dict from information-set key to a numpy array."""
-        return {key: np.array(row) for key, row in zip(self.keys, self.strategy_sum, strict=True)}
+    def regrets_at(self, k: int) -> np.ndarray:
+        """A copy of the cumulative regrets at information set number ``k``."""
+        player, start, stop = self.where[k]
+        self.flush(player)
+        return self.tables[player].regret[start:stop].copy()
 
-    def to_state(self, iteration: int) -> CFRState:
-        """The tables as a :class:`~lessons_lib.cfr.state.CFRState` (independent numpy copies)."""
-        iteration = check_integer(iteration, "iteration", minimum=0)
-        return CFRState(
-            cumulative_regret=self.regrets_by_key(),
-            strategy_sum=self.strategy_sums_by_key(),
-            iteration=iteration,
-        )
+    def strategy_sums_at(self, k: int) -> np.ndarray:
+        """A copy of the strategy sums at information set number ``k``."""
+        player, start, stop = self.where[k]
+        self.flush(player)
+        return self.tables[player].strategy_sum[start:stop].copy()
+
+    def refresh(self, player: int) -> None:
+        """Take in what the walks added to ``player``'s tables, then regret matching at the
+        information sets whose regrets changed; the walks read the new strategies from then on.
+
+        Regret matching runs once, over the changed information sets or, when they are an eighth
+        of the player's or more, over the player's whole table (cheaper than gathering them, and
+        the same numbers: an information set whose regrets did not change keeps its strategy).
+        """
+        self.flush(player)
+        changed = sorted(self._changed.get(player, ()))
+        if not changed:
+            return
+        self._changed[player] = set()
+        table = self.tables[player]
+        if 8 * len(changed) >= self._sets_of[player]:
+            rows, segments, uniform = slice(None), table.segments, self._uniform_of[player]
+            firsts = [self.where[k][1] for k in changed]
+        else:
+            widths = [self._rows[k].size for k in changed]
+            rows = np.concatenate([self._rows[k] for k in changed])
+            uniform = np.concatenate([self._uniform[k] for k in changed])
+            firsts = np.cumsum([0, *widths[:-1]]).tolist()
+            segments = Segments(np.asarray(firsts), np.repeat(np.arange(len(widths)), widths))
+        strategies = match_regrets(table.regret[rows], segments, uniform=uniform)
+        table.strategy[rows] = strategies
+        flat = strategies.tolist()
+        for k, first in zip(changed, firsts, strict=True):
+            self._strategies[k] = flat[first : first + self._rows[k].size]
 
 
 class FixedProfile:

@@ -1,7 +1,8 @@
 """The bookkeeping every sampled walk shares: the tree as plain lists, and the choices it samples.
 
 :class:`PlainTree` is the game's :class:`~lessons_lib.games.base.GameTree` re-read as Python lists
-(children, acting player, information set, payoff), numbered as the tree numbers its histories.
+(children, acting player, chance's probabilities, information set, returns), numbered as the tree
+numbers its histories.
 The roots ``0 .. len(deals) - 1`` are the deals, in the order of ``game.deals()``. A recursive walk
 indexes lists much faster than numpy arrays, and going through the tree's numbers skips the rule
 checks of ``game.next_history`` that a hot loop does not need (the tree was checked when built).
@@ -34,8 +35,10 @@ class PlainTree:
     """The histories of ``game.tree`` as Python lists, for fast recursive walks.
 
     ``children[h]`` lists h's children in the order of the actions (empty at terminals),
-    ``acting[h]`` is the player to act (0 at terminals), ``info_set[h]`` the number of h's
-    information set in ``keys`` (-1 at terminals) and ``payoff[h]`` is ``u_1(h)`` at terminals.
+    ``acting[h]`` is the player to act (0 at terminal and chance histories), ``chance[h]`` the
+    probabilities of chance's outcomes at a chance history (empty elsewhere), ``info_set[h]`` the
+    number of h's information set in ``keys`` (-1 if none), ``returns[i - 1][h]`` is
+    ``u_i(h)`` at terminals and ``payoffs[h]`` lists them for every player.
     ``deal_probability[d]`` is ``pi_c`` of deal ``d``, whose root is history ``d``.
     """
 
@@ -43,6 +46,7 @@ class PlainTree:
         check_game(game)
         tree = game.tree
         self.game = game
+        self.players = game.players
         self.keys = tree.keys
         self.histories = tree.histories
         self.children: list[list[int]] = [[] for _ in tree.histories]
@@ -50,13 +54,20 @@ class PlainTree:
             if parent >= 0:
                 self.children[parent].append(h)  # breadth-first order keeps the action order
         self.acting: list[int] = tree.acting.tolist()
+        self.terminal: list[bool] = tree.terminal.tolist()
+        step = tree.chance_step.tolist()
+        self.chance: list[list[float]] = [
+            [step[c] for c in self.children[h]] if is_chance else []
+            for h, is_chance in enumerate(tree.is_chance.tolist())
+        ]
         self.info_set: list[int] = tree.info_set.tolist()
-        self.payoff: list[float] = tree.payoff.tolist()
+        self.returns: list[list[float]] = tree.returns.tolist()
+        self.payoffs: list[tuple[float, ...]] = list(zip(*self.returns, strict=True))
         self.deal_probability: list[float] = tree.chance[tree.levels[0]].tolist()
 
     def utility(self, h: int, player: int) -> float:
-        """``u_i(z)`` at terminal history number ``h``: the payoff, negated for player 2."""
-        return self.payoff[h] if player == 1 else -self.payoff[h]
+        """``u_i(z)`` of ``player`` at terminal history number ``h``."""
+        return self.returns[player - 1][h]
 
 
 def plain_tree(game: Game) -> PlainTree:

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from lessons_lib.abstraction.actions import ActionAbstraction
 from lessons_lib.abstraction.measurement import AbstractionMeasurement, Pathology
+from lessons_lib.holdem.river import MAX_FRACTION
 from lessons_lib.plots.style import REFERENCE_COLOUR, SERIES_COLOURS, new_figure
 from lessons_lib.validation import (
     as_finite_vector,
+    check_instance,
     check_integer,
     describe,
     is_number,
@@ -39,12 +42,16 @@ REAL_COLOUR = SERIES_COLOURS[0]
 
 
 def menu_label(sizes: Sequence[float]) -> str:
-    """A bet menu as a tick label: ``"35%, 150%"``, or ``"N sizes"`` for more than three."""
+    """A bet menu as a tick label: ``"35%, 150%"`` (smallest first), or ``"N sizes"`` for more
+    than three; the sizes are distinct pot fractions, as a river's menu holds them."""
     if isinstance(sizes, (str, bytes)):
         raise ValueError(f"sizes must be a list of pot fractions, got {describe(sizes)}")
-    sizes = as_finite_vector(sizes, "sizes")
-    if sizes.min() <= 0:
-        raise ValueError(f"sizes must be positive pot fractions, got {describe(sizes)}")
+    sizes = np.sort(as_finite_vector(sizes, "sizes"))
+    if sizes.min() <= 0 or sizes.max() > MAX_FRACTION or np.any(sizes[1:] == sizes[:-1]):
+        raise ValueError(
+            f"sizes must be distinct positive pot fractions of at most {MAX_FRACTION:g}, got "
+            f"{describe(sizes)}"
+        )
     if len(sizes) > 3:
         return f"{len(sizes)} sizes"
     return ", ".join(f"{100 * s:.0f}%" for s in sizes)
@@ -56,6 +63,7 @@ def action_abstraction_figure(
 ) -> Figure:
     """Real and in-abstraction exploitability (percent of the pot, log axis) of each menu of
     ``measured``, in order, one tick per menu labelled by its sizes (all-in is on every menu)."""
+    check_instance(title, str, "title", "a string")
     measured = non_empty_list_of(measured, ActionAbstraction, "measured")
     for m in measured:
         if not all(is_number(v) and v > 0 for v in (m.real_percent, m.abstract_percent)):
@@ -89,26 +97,9 @@ def card_abstraction_figure(
     one log axis of chips per hand: the real (solid) and in-abstraction (dashed) exploitability
     against the buckets. Every pathology of ``marked`` is ringed at its finer abstraction and
     joined to its coarser one, in the panel of its deck; one legend below the panels."""
-    if not mapping_of(decks, "decks"):
-        raise ValueError("decks must map each deck's ranks to its sweeps, got an empty mapping")
-    for ranks, sweeps in decks.items():
-        check_integer(ranks, "a deck's ranks", minimum=1)
-        if not mapping_of(sweeps, f"decks[{ranks}]"):
-            raise ValueError(f"the sweeps of the {ranks}-rank deck must hold a method")
-        for method, rows in sweeps.items():
-            if not isinstance(method, str):
-                raise ValueError(f"sweeps must be keyed by method names, got {describe(method)}")
-            if isinstance(rows, (list, tuple)) and not rows:
-                raise ValueError(f"the method {method!r} has no measurements on {ranks} ranks")
-            where = f"decks[{ranks}][{describe(method, 40)}]"
-            for m in non_empty_list_of(rows, AbstractionMeasurement, where):
-                exploitabilities = (m.real_exploitability, m.abstract_exploitability)
-                if not all(is_number(v) and v >= 0 for v in exploitabilities):
-                    raise ValueError(
-                        f"{where} must hold finite exploitabilities, got {describe(m)}"
-                    )
-    if not (isinstance(marked, (list, tuple)) and all(isinstance(p, Pathology) for p in marked)):
-        raise ValueError(f"marked must be a list of Pathology, got {describe(marked)}")
+    check_instance(title, str, "title", "a string")
+    decks = _checked_sweeps(decks)
+    marked = _checked_marked(marked, decks)
     figure, axes = new_figure(8.9, 4.1, ncols=len(decks))  # at most the column's width
     panels = dict(zip(decks, axes, strict=True))
     for ranks, ax in panels.items():
@@ -119,9 +110,7 @@ def card_abstraction_figure(
         ax.set_title(f"{ranks} ranks ({2 * ranks} cards)", fontsize=11)
         ax.set_xlabel("buckets per round")
     for k, p in enumerate(marked):
-        ax = panels.get(p.fine.bucketing.ranks)
-        if ax is None:
-            raise ValueError(f"the pathology {p!r} is on a deck that is not drawn")
+        ax = panels[p.fine.bucketing.ranks]
         xs, ys = (
             [p.coarse.buckets, p.fine.buckets],
             [p.coarse.real_exploitability, p.fine.real_exploitability],
@@ -155,6 +144,58 @@ def card_abstraction_figure(
                 labels.append(label)
     figure.legend(handles, labels, loc="outside lower center", ncols=3, fontsize=9)
     return figure
+
+
+def _checked_sweeps(decks: object) -> dict[int, dict[str, list[AbstractionMeasurement]]]:
+    """``decks`` as ``{ranks: {method: measurements}}``, each list sorted by buckets, after
+    checking that every measurement is filed under its own deck and method, once per bucket
+    count (data under the wrong key was drawn in the wrong panel or curve)."""
+    if not mapping_of(decks, "decks"):
+        raise ValueError("decks must map each deck's ranks to its sweeps, got an empty mapping")
+    checked: dict[int, dict[str, list[AbstractionMeasurement]]] = {}
+    for ranks, sweeps in decks.items():
+        check_integer(ranks, "a deck's ranks", minimum=1)
+        if not mapping_of(sweeps, f"decks[{ranks}]"):
+            raise ValueError(f"the sweeps of the {ranks}-rank deck must hold a method")
+        checked[int(ranks)] = {}
+        for method, rows in sweeps.items():
+            if not isinstance(method, str):
+                raise ValueError(f"sweeps must be keyed by method names, got {describe(method)}")
+            if isinstance(rows, (list, tuple)) and not rows:
+                raise ValueError(f"the method {method!r} has no measurements on {ranks} ranks")
+            where = f"decks[{ranks}][{describe(method, 40)}]"
+            measured = non_empty_list_of(rows, AbstractionMeasurement, where)
+            for m in measured:
+                if (m.bucketing.ranks, m.bucketing.method) != (ranks, method):
+                    raise ValueError(
+                        f"{where} holds a measurement of {m.bucketing!r}, filed under the wrong "
+                        "deck or method"
+                    )
+            counts = [m.buckets for m in measured]
+            if len(set(counts)) < len(counts):
+                raise ValueError(f"{where} measures a bucket count twice: {describe(counts)}")
+            checked[int(ranks)][method] = sorted(measured, key=lambda m: m.buckets)
+    return checked
+
+
+def _checked_marked(
+    marked: object, decks: dict[int, dict[str, list[AbstractionMeasurement]]]
+) -> list[Pathology]:
+    """``marked`` as a list of pathologies, each between two measurements that are drawn."""
+    if not (isinstance(marked, (list, tuple)) and all(isinstance(p, Pathology) for p in marked)):
+        raise ValueError(f"marked must be a list of Pathology, got {describe(marked)}")
+    for p in marked:
+        if p.fine.bucketing.ranks not in decks:
+            raise ValueError(f"the pathology {p!r} is on a deck that is not drawn")
+        drawn = {_point(m) for rows in decks[p.fine.bucketing.ranks].values() for m in rows}
+        if not {_point(p.coarse), _point(p.fine)} <= drawn:
+            raise ValueError(f"marked holds a pathology between measurements not drawn: {p!r}")
+    return list(marked)
+
+
+def _point(m: AbstractionMeasurement) -> tuple[str, int, float, float]:
+    """Where a measurement is drawn: its method's curves, at its buckets and exploitabilities."""
+    return (m.bucketing.method, m.buckets, m.real_exploitability, m.abstract_exploitability)
 
 
 def _card_curves(ax: Axes, method: str, rows: Sequence[AbstractionMeasurement]) -> None:

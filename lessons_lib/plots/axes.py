@@ -1,10 +1,12 @@
-"""Axis arithmetic shared by the figures and the live demo: log-axis ranges and their labels."""
+"""Axis arithmetic shared by the figures and the live demo: log-axis ranges and their labels, and
+the labels of an exploitability curve against the iterations."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
 from lessons_lib.validation import as_finite_array, check_number, describe, is_real, list_of
@@ -52,3 +54,13 @@ def power_of_ten(value: float) -> str:
         return f"{10**exponent:g}"
     digits = str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
     return f"10{digits}"
+
+
+def label_exploitability_axes(ax: Axes, ylabel: str, title: str, legend_size: float = 8) -> None:
+    """The words around log-log curves of exploitability against T: ``iterations T`` below,
+    ``ylabel`` (the unit) at the left, ``title`` above, and the legend (``legend_size`` points) in
+    the lower left corner, which curves that fall with T leave free."""
+    ax.set_xlabel("iterations T")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=legend_size, loc="lower left")

@@ -26,13 +26,19 @@ from matplotlib.animation import FuncAnimation
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from lessons_lib.cfr.training import Checkpoint
+from lessons_lib.core.checkpoints import Checkpoint
 from lessons_lib.games.base import Game
-from lessons_lib.plots.axes import checked_log_range, decades_around, light_log_axis
+from lessons_lib.plots.axes import (
+    checked_log_range,
+    decades_around,
+    label_exploitability_axes,
+    light_log_axis,
+)
 from lessons_lib.plots.counterfactual import action_names
 from lessons_lib.plots.style import (
     PLAYER_COLOURS,
     REFERENCE_COLOUR,
+    REFERENCE_LINE,
     SERIES_COLOURS,
     algorithm_colour,
     animation_html,
@@ -121,7 +127,7 @@ def exploitability_curves(
                 r"reference slope $1/\sqrt{T}$",
                 span,
                 first * np.sqrt(iterations[0] / span) if span.size else span,
-                dict(color=REFERENCE_COLOUR, linestyle="--", linewidth=1.2, marker="None"),
+                dict(REFERENCE_LINE, marker="None"),
             )
         )
     return curves
@@ -232,7 +238,7 @@ def learned_strategy_figure(
     ax.set_xlabel("probability of bet / call")
     handles = [
         ax.plot([], [], "o", color=PLAYER_COLOURS[i], label=f"learned, player {i}")[0]
-        for i in game.PLAYERS
+        for i in game.players
     ]
     if reference is not None:
         handles += ax.plot(
@@ -432,12 +438,9 @@ def exploitability_runs_figure(
                 raise ValueError(f"run {name!r} needs finite values, one per iteration")
             keep = values > 0
             ax.loglog(steps[keep], values[keep], color=colours[name], linewidth=1.7, label=name)
-        ax.set_xlabel("iterations T")
-        ax.set_ylabel("exploitability of the average (chips per hand)")
-        ax.set_title(panel_title)
+        label_exploitability_axes(ax, "exploitability of the average (chips per hand)", panel_title)
         for axis in (ax.xaxis, ax.yaxis):
             light_log_axis(axis)
-        ax.legend(fontsize=8, loc="lower left")
     if title is not None:
         figure.suptitle(title)
     return figure

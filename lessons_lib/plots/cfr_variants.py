@@ -12,8 +12,9 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.ticker import MultipleLocator
 
-from lessons_lib.cfr.training import Checkpoint
+from lessons_lib.core.checkpoints import Checkpoint
 from lessons_lib.kuhn_equilibria import ALPHA_RANGE
+from lessons_lib.plots.axes import label_exploitability_axes
 from lessons_lib.plots.style import (
     ALGORITHM_COLOURS,
     REFERENCE_COLOUR,
@@ -114,10 +115,7 @@ def variants_convergence_figure(
     if bound is not None:
         label, iterations, values = bound
         ax.loglog(iterations, values, color=REFERENCE_COLOUR, linewidth=2.4, alpha=0.6, label=label)
-    ax.set_xlabel("iterations T")
-    ax.set_ylabel("exploitability of the average (chips per hand)")
-    ax.set_title(title)
-    ax.legend(fontsize=8, loc="lower left")
+    label_exploitability_axes(ax, "exploitability of the average (chips per hand)", title)
     return figure
 
 

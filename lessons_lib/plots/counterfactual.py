@@ -39,8 +39,7 @@ def counterfactual_values_figure(
 
     The bar heights are exactly the numbers in ``values`` (chance included or not, as computed).
     """
-    check_instance(values, CounterfactualValues, "values", "counterfactual_values(game, policy)")
-    keys = _keys_of(game, player)
+    keys = _checked_keys(game, values, player)
     series = _action_series(game, keys, player, values.action_values)
     series.append(
         (
@@ -50,11 +49,9 @@ def counterfactual_values_figure(
             1.0,
         )
     )
-    figure, (ax,) = new_figure(min(8.8, max(6.4, 1.3 * len(keys) + 1.2)), 4.4)
-    _grouped_bars(ax, keys, series)
-    ax.set_ylabel(f"counterfactual value for player {player}")
-    ax.set_title(title or f"Player {player}'s counterfactual values ({_convention(values)})")
-    return figure
+    ylabel = f"counterfactual value for player {player}"
+    title = title or f"Player {player}'s counterfactual values ({_convention(values)})"
+    return _bars_figure(keys, series, 1.3, 4.4, ylabel, title)
 
 
 def regrets_figure(
@@ -62,13 +59,27 @@ def regrets_figure(
 ) -> Figure:
     """Grouped bars per information set of ``player``: the regrets
     ``r(I, a) = v_i(sigma_{I->a}, I) - v_i(sigma, I)`` of each action."""
-    check_instance(values, CounterfactualValues, "values", "counterfactual_values(game, policy)")
-    keys = _keys_of(game, player)
+    keys = _checked_keys(game, values, player)
     series = _action_series(game, keys, player, values.regrets)
-    figure, (ax,) = new_figure(min(8.8, max(6.4, 1.05 * len(keys) + 1.2)), 4.2)
+    ylabel = f"regret $r(I, a)$ for player {player}"
+    title = title or f"Player {player}'s counterfactual regrets ({_convention(values)})"
+    return _bars_figure(keys, series, 1.05, 4.2, ylabel, title)
+
+
+def _bars_figure(
+    keys: Sequence[str],
+    series: Sequence[tuple[str, Sequence[float], str, float]],
+    inches_per_key: float,
+    height: float,
+    ylabel: str,
+    title: str,
+) -> Figure:
+    """The figure of both functions above: :func:`_grouped_bars` on axes ``inches_per_key`` wider
+    per information set (from 6.4 to 8.8 inches wide) and ``height`` inches tall."""
+    figure, (ax,) = new_figure(min(8.8, max(6.4, inches_per_key * len(keys) + 1.2)), height)
     _grouped_bars(ax, keys, series)
-    ax.set_ylabel(f"regret $r(I, a)$ for player {player}")
-    ax.set_title(title or f"Player {player}'s counterfactual regrets ({_convention(values)})")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     return figure
 
 
@@ -116,9 +127,12 @@ def _grouped_bars(
     ax.legend(fontsize=9.5, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=len(series))
 
 
-def _keys_of(game: Game, player: int) -> tuple[str, ...]:
+def _checked_keys(game: Game, values: CounterfactualValues, player: int) -> tuple[str, ...]:
+    """``player``'s information sets in ``game``, once ``values``, ``game`` and ``player`` are
+    checked (in that order)."""
+    check_instance(values, CounterfactualValues, "values", "counterfactual_values(game, policy)")
     check_instance(game, Game, "game", "a Game (such as KuhnPoker())")
-    check_choice(player, game.PLAYERS, "player")
+    check_choice(player, game.players, "player")
     return game.info_sets_of(player)
 
 

@@ -297,7 +297,7 @@ def _draw_tree(ax: Axes, game: Game, layout: TreeLayout, scale: _Scale, compact:
         )
     if layout.chance is not None:
         _draw_chance(ax, game, layout, scale)
-    for player in game.PLAYERS:
+    for player in game.players:
         nodes = [
             (x, y)
             for h, (x, y) in layout.position.items()
@@ -496,7 +496,7 @@ def _legend(figure: Figure, game: Game, path: bool, info_set: str | None) -> Non
             color=PLAYER_COLOURS[p],
             label=f"player {p} decides",
         )
-        for p in game.PLAYERS
+        for p in game.players
     ]
     handles.append(
         Line2D(

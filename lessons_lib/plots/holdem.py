@@ -23,16 +23,21 @@ import numpy as np
 from matplotlib.colors import LinearSegmentedColormap, to_rgba
 from matplotlib.figure import Figure
 
+from lessons_lib.core.training import MAX_ITERATIONS
 from lessons_lib.holdem.cards import grid_names
+from lessons_lib.holdem.river import MAX_CHIPS, MIN_CHIPS
+from lessons_lib.plots.axes import label_exploitability_axes
 from lessons_lib.plots.style import (
     PLAYER_COLOURS,
     REFERENCE_COLOUR,
+    REFERENCE_LINE,
     SERIES_COLOURS,
     algorithm_colour,
     new_figure,
 )
 from lessons_lib.validation import (
     as_finite_array,
+    as_finite_vector,
     check_choice,
     check_entries,
     check_instance,
@@ -58,11 +63,18 @@ SIZE_MARKERS = ("o", "s", "^", "D", "v", "P")
 #: its colour from one figure to the next ("bet 75%" and "75%" are the same size).
 ACTION_STYLE = {"check": 0, "33%": 1, "75%": 2, "150%": 3, "all-in": 4}
 
+#: The largest exploitability a river can have, in percent of the pot: a best responder wins at
+#: most half the pot plus the stack, and a stack is at most MAX_CHIPS / MIN_CHIPS pots. Larger
+#: values are not a river's (and from 1e300 matplotlib's log axis overflows).
+MAX_PERCENT = 100.0 * (0.5 + MAX_CHIPS / MIN_CHIPS)
+
 
 def action_styles(labels: list[str]) -> list[tuple[str, str]]:
     """(colour, marker) for each label: the fixed one of :data:`ACTION_STYLE` for its size (the
     label's first word after a ``"bet "`` prefix: ``"bet 75%"``, ``"75%"`` and ``"all-in only"``
     name the sizes 75% and all-in), else the next style no label has taken."""
+    if isinstance(labels, (str, bytes)) or not all(isinstance(label, str) for label in labels):
+        raise ValueError(f"labels must be a list of action names, got {describe(labels)}")
     fixed = [ACTION_STYLE.get(label.removeprefix("bet ").split(" ")[0]) for label in labels]
     free = iter(k for k in range(len(SIZE_COLOURS)) if k not in fixed)
     styles = []
@@ -149,7 +161,7 @@ def _player_series(
     """Check ``{player: (a, b)}``: players 1 and/or 2, two equal-length finite vectors each, the
     first (an equity) in [0, 1], the second at most 1e300 in size."""
     series = mapping_of(series, name)
-    players = [p for p in series if not isinstance(p, bool) and p in (1, 2)]
+    players = [p for p in series if isinstance(p, int | np.integer) and p in (1, 2)]
     if not series or len(players) != len(series):
         raise ValueError(f"{name} maps player 1 and/or 2 to data, got {describe(series)}")
     checked = {}
@@ -177,6 +189,7 @@ def equity_curve_figure(
 ) -> Figure:
     """``equities[i] = (equity, weight)`` per combo of player i: the combos sorted by equity,
     equity (in %) against the share of i's range (by weight) at most that strong."""
+    check_instance(title, str, "title", "a string")
     series = _player_series(equities, "equities")
     for player, (_, weight) in series.items():
         if np.any(weight < 0) or not np.any(weight > 0):
@@ -210,6 +223,7 @@ def hand_value_figure(
     """``values[i] = (equity, value)`` per combo of player i: value in % of the pot (a
     solver's pot share) against equity in %, one dot per combo; a grey diagonal marks the value
     of checking down (the equity itself)."""
+    check_instance(title, str, "title", "a string")
     series = _player_series(values, "values")
     figure, (ax,) = new_figure(6.8, 4.4)
     for player, (equity, value) in series.items():
@@ -244,10 +258,12 @@ def river_exploitability_figure(
     title: str = "Solving the river: exploitability against iterations",
 ) -> Figure:
     """``curves[name] = [(iterations, exploitability in % of the pot), ...]`` on log-log axes,
-    each in its algorithm's colour, with a grey dashed line at ``target`` percent."""
+    each in its algorithm's colour, with a grey dashed line at ``target`` percent. Iterations are
+    whole and increasing along a curve; percentages are positive, at most :data:`MAX_PERCENT`."""
+    check_instance(title, str, "title", "a string")
     if not mapping_of(curves, "curves"):
         raise ValueError("curves must hold at least one curve")
-    target = check_number(target, "target", minimum=0.0, open_minimum=True)
+    target = check_number(target, "target", minimum=0.0, open_minimum=True, maximum=MAX_PERCENT)
     figure, (ax,) = new_figure(6.8, 4.3)
     for k, (name, points) in enumerate(curves.items()):
         if not isinstance(name, str):
@@ -258,6 +274,13 @@ def river_exploitability_figure(
             raise ValueError(
                 f"{where} must be positive (iterations, percent) pairs, got {describe(points)}"
             )
+        iterations, percent = data[:, 0], data[:, 1]
+        whole = np.all(iterations == np.floor(iterations)) and iterations[-1] <= MAX_ITERATIONS
+        if not whole or np.any(np.diff(iterations) <= 0) or percent.max() > MAX_PERCENT:
+            raise ValueError(
+                f"{where} must have whole, increasing iterations (at most {MAX_ITERATIONS:,}) "
+                f"and percentages of at most {MAX_PERCENT:g}, got {describe(points)}"
+            )
         ax.loglog(
             data[:, 0],
             data[:, 1],
@@ -267,17 +290,8 @@ def river_exploitability_figure(
             label=name,
             color=algorithm_colour(name) or SERIES_COLOURS[k % len(SERIES_COLOURS)],
         )
-    ax.axhline(
-        target,
-        color=REFERENCE_COLOUR,
-        linestyle="--",
-        linewidth=1.2,
-        label=f"target {target:g}% of the pot",
-    )
-    ax.set_xlabel("iterations T")
-    ax.set_ylabel("exploitability (% of the pot)")
-    ax.set_title(title)
-    ax.legend(fontsize=9, loc="lower left")
+    ax.axhline(target, **REFERENCE_LINE, label=f"target {target:g}% of the pot")
+    label_exploitability_axes(ax, "exploitability (% of the pot)", title, legend_size=9)
     return figure
 
 
@@ -291,24 +305,25 @@ def strategy_by_size_figure(
     """For each bet size (``frequencies[label]``, one probability per combo), the weighted mean
     probability of that bet over the combos whose ``equity`` falls in each of ``bins`` equal
     bins of [0, 1], plotted at the bins' centres (bins without weight are left out)."""
-    equity = as_finite_array(equity, "equity")
+    check_instance(title, str, "title", "a string")
+    equity = as_finite_vector(equity, "equity")
     weights = as_finite_array(weights, "weights")
-    if (
-        equity.ndim != 1
-        or weights.shape != equity.shape
-        or not mapping_of(frequencies, "frequencies")
-    ):
+    if weights.shape != equity.shape or not mapping_of(frequencies, "frequencies"):
         raise ValueError("equity and weights need one entry per combo, and frequencies a size")
     if np.any((equity < 0) | (equity > 1)):
         raise ValueError(f"equity must be in [0, 1], got {describe(equity)}")
-    if np.any((weights < 0) | (weights > 1e300)):
-        raise ValueError(f"weights must be non-negative and at most 1e300, got {describe(weights)}")
+    if np.any((weights < 0) | (weights > 1e300)) or not np.any(weights > 0):
+        raise ValueError(
+            f"weights must be non-negative, at most 1e300 and not all 0, got {describe(weights)}"
+        )
+    if not all(isinstance(label, str) for label in frequencies):
+        raise ValueError(f"frequencies must be keyed by action names, got {describe(frequencies)}")
     check_entries(check_integer(bins, "bins", minimum=1), f"bins={bins}")
     which = np.minimum((equity * bins).astype(int), bins - 1)
     mass = np.bincount(which, weights, bins)
     centres = 100 * (np.arange(bins) + 0.5) / bins
     figure, (ax,) = new_figure(6.8, 4.3)
-    styles = action_styles([str(label) for label in frequencies])
+    styles = action_styles(list(frequencies))
     for (label, probability), (colour, marker) in zip(frequencies.items(), styles, strict=True):
         where = f"frequencies[{describe(label, 40)}]"
         p = as_finite_array(probability, where)

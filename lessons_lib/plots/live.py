@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from matplotlib.figure import Figure
 
-from lessons_lib.cfr.training import Checkpoint
+from lessons_lib.core.checkpoints import Checkpoint
 from lessons_lib.plots.cfr import NO_ITERATIONS, exploitability_curves
 
 

@@ -12,7 +12,7 @@ from matplotlib.lines import Line2D
 
 from lessons_lib.plots.style import (
     PLAYER_COLOURS,
-    REFERENCE_COLOUR,
+    REFERENCE_LINE,
     SERIES_COLOURS,
     animation_html,
     new_figure,
@@ -211,7 +211,7 @@ def convergence_figure(
         ax.loglog(x[keep], y[keep], color=colour, linewidth=1.8, label=label)
     if reference is not None:
         label, values = reference
-        ax.loglog(x, values, color=REFERENCE_COLOUR, linestyle="--", linewidth=1.2, label=label)
+        ax.loglog(x, values, **REFERENCE_LINE, label=label)
     ax.set_xlabel("iterations T")
     ax.set_ylabel(ylabel)
     ax.set_title(title)
@@ -230,13 +230,7 @@ def mean_payoff_figure(trajectory: Trajectory, target: float, player: int = 1) -
         linewidth=1.8,
         label=f"player {player}'s mean payoff",
     )
-    ax.axhline(
-        target,
-        color=REFERENCE_COLOUR,
-        linestyle="--",
-        linewidth=1.2,
-        label=f"best-response value {target:.3g}",
-    )
+    ax.axhline(target, **REFERENCE_LINE, label=f"best-response value {target:.3g}")
     ax.set_xlabel("rounds")
     ax.set_ylabel("mean payoff per round")
     ax.set_title("Regret matching against a fixed opponent")

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.figure import Figure
 
-from lessons_lib.mccfr.solver import SampledCheckpoint
+from lessons_lib.mccfr.engine import SampledCheckpoint
 from lessons_lib.plots.style import REFERENCE_COLOUR, algorithm_colour, new_figure
 from lessons_lib.sums import sum_of_products
 from lessons_lib.validation import (

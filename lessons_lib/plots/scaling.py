@@ -22,19 +22,20 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from lessons_lib.cfr.training import Checkpoint
+from lessons_lib.core.checkpoints import Checkpoint
+from lessons_lib.plots.axes import label_exploitability_axes
 from lessons_lib.plots.style import REFERENCE_COLOUR, SERIES_COLOURS, algorithm_colour, new_figure
 from lessons_lib.scaling import BYTES_PER_FLOAT, log_log_slope
 from lessons_lib.validation import check_instance, check_number, describe, list_of, mapping_of
 
 #: The colour of each engine of :mod:`lessons_lib.cfr` in these figures.
 #: Not the algorithms' colours (those mean CFR, CFR+, ... in every chapter) nor the players'.
-ENGINE_COLOURS = {"readable": "#332288", "fast": "#999933", "public": "#88CCEE"}
+ENGINE_COLOURS = {"readable": "#332288", "sequence-form": "#999933", "public-tree": "#88CCEE"}
 #: What each engine is, for legends.
 ENGINE_LABELS = {
     "readable": "readable (recursive walk)",
-    "fast": "fast (sequence form)",
-    "public": "public (public tree, ranges)",
+    "sequence-form": "sequence form",
+    "public-tree": "public tree (ranges)",
 }
 #: Colours of runs of :func:`exploitability_mbb_figure` that name no algorithm, in order.
 RUN_COLOURS = SERIES_COLOURS
@@ -106,10 +107,7 @@ def exploitability_mbb_figure(
             label=rf"reference slope $T^{{-{rate:g}}}$",
         )
     ax.set_xlim(1, longest)
-    ax.set_xlabel("iterations T")
-    ax.set_ylabel("exploitability (mbb/g)")
-    ax.set_title(title)
-    ax.legend(fontsize=8, loc="lower left")
+    label_exploitability_axes(ax, "exploitability (mbb/g)", title)
     return figure
 
 

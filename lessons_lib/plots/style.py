@@ -14,6 +14,8 @@ import base64
 import hashlib
 import io
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import matplotlib
 from matplotlib.animation import Animation
@@ -30,6 +32,11 @@ matplotlib.rcParams["animation.embed_limit"] = 40.0  # MB; the book's animations
 PLAYER_COLOURS: dict[int, str] = {1: "#0072B2", 2: "#D55E00"}
 CHANCE_COLOUR = "#009E73"
 REFERENCE_COLOUR = "#6E6E6E"
+#: How a reference line is drawn (a target value, a rate to compare with): grey, dashed and thin;
+#: ``ax.axhline(value, **REFERENCE_LINE, label=...)``.
+REFERENCE_LINE: Mapping[str, object] = MappingProxyType(
+    {"color": REFERENCE_COLOUR, "linestyle": "--", "linewidth": 1.2}
+)
 #: The colour of each algorithm, the same in every figure of the book; none is a player's or
 #: chance's colour (Okabe-Ito black and orange, Paul Tol's teal, purple and green).
 ALGORITHM_COLOURS: dict[str, str] = {

@@ -11,6 +11,9 @@ from lessons_lib.plots.style import PLAYER_COLOURS
 from lessons_lib.policy import Policy
 
 
+# The same parameters and defaults as learned_strategy_figure, on purpose (`duplicates` pairs the
+# two signatures): this is that figure's comparison as HTML for the live demo, and a reader calls
+# either the same way. The rows come from the same two_action_info_sets; only the drawing differs.
 def learned_strategy_table(
     game: Game,
     learned: Policy,
@@ -56,7 +59,7 @@ def learned_strategy_table(
         rows.append("<tr>" + "".join(cells) + f'<td style="padding:1px 8px">{bar}</td></tr>')
     players = ", ".join(
         f'<span style="color:{PLAYER_COLOURS[i]};font-weight:bold">player {i}</span>'
-        for i in game.PLAYERS
+        for i in game.players
     )
     mark = f"; a black mark: {html.escape(reference_label)}" if reference is not None else ""
     # Colours, size and line height set on the table too: a table need not inherit them (in quirks

@@ -1,7 +1,7 @@
 """Watch CFR learn Kuhn poker: add iterations with buttons, or run to 20,000 and pause on the way.
 
-The app keeps one run (:class:`~lessons_lib.cfr.CFRResult`) and adds iterations to it with
-``CFRResult.train``, so nothing starts over until "Reset" or a new algorithm. It shows the log-log
+The app keeps one run (:class:`~lessons_lib.cfr.TrainingRun`) and adds iterations to it with
+``TrainingRun.train``, so nothing starts over until "Reset" or a new algorithm. It shows the log-log
 exploitability of the average (and current) strategy, a table of the learned probability of
 betting or calling at all twelve information sets beside the member of Kuhn's family with the
 learned alpha (:func:`~lessons_lib.kuhn_equilibria.nash_equilibrium`), and a status line with the
@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from lessons_lib import plots
-from lessons_lib.cfr import ALGORITHMS, CFRResult, variant_named
+from lessons_lib.cfr import ALGORITHMS, VARIANTS, TrainingRun
 from lessons_lib.exploitability import expected_value, to_mbb_per_game
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.kuhn_equilibria import ALPHA_RANGE, alpha_of, game_value, nash_equilibrium
@@ -57,7 +57,7 @@ CHUNK_GROWTH = 2
 #: The step buttons: label and number of iterations.
 STEPS = {"+1 iteration": 1, "+100": 100, "+1,000": 1_000}
 #: The engine of the app's runs (the sequence-form one: tens of microseconds per iteration).
-ENGINE = "fast"
+ENGINE = "sequence-form"
 #: The exploitability axis of the plot, in chips per hand: six decades, which hold the first
 #: 20,000 iterations of every algorithm; a run that leaves them gets a wider axis.
 EXPLOITABILITY_RANGE = (1e-6, 1.0)
@@ -81,7 +81,7 @@ class CFRTrainingApp(App):
         self._generation = 0  # changes on reset, so that a stopping run leaves the new one alone
         controls = {
             "algorithm": widgets.Dropdown(
-                options=list(ALGORITHMS),
+                options=list(VARIANTS),
                 value="cfr",
                 description="algorithm",
                 style={"description_width": "initial"},
@@ -202,9 +202,8 @@ class CFRTrainingApp(App):
         self.message = ""
         self._plot = None
 
-    def _fresh_run(self, algorithm: str) -> CFRResult:
-        variant = variant_named(algorithm)
-        return CFRResult(self.game, variant, variant.default_updates, ENGINE)
+    def _fresh_run(self, algorithm: str) -> TrainingRun:
+        return TrainingRun(ALGORITHMS[algorithm](self.game, engine=ENGINE), algorithm)
 
     def _run_label(self) -> str:
         return f"Run to {self.target:,}"
@@ -234,7 +233,7 @@ class CFRTrainingApp(App):
             last = max(self.target, self.iterations)
             figure = plots.cfr_exploitability_figure(
                 history,
-                title=f"{self.result.variant.title} on Kuhn poker",
+                title=f"{self.result.engine.variant.title} on Kuhn poker",
                 iteration_range=(
                     1,
                     10 ** math.ceil(math.log10(last)) if last > self.target else last,
@@ -263,14 +262,14 @@ class CFRTrainingApp(App):
         value = twins.fraction_text(self.game_value)
         if not self.result.history:
             line = (
-                f"<b>{self.result.variant.title}</b>: no iterations yet, so both players play "
-                f"uniformly. Press a button to iterate (game value {value})."
+                f"<b>{self.result.engine.variant.title}</b>: no iterations yet, so both players "
+                f"play uniformly. Press a button to iterate (game value {value})."
             )
         else:
             last = self.result.history[-1]
             average = self.result.average_policy()
             line = (
-                f"<b>{self.result.variant.title}</b> · iteration {last.iteration:,} · "
+                f"<b>{self.result.engine.variant.title}</b> · iteration {last.iteration:,} · "
                 f"exploitability {last.average_exploitability:.3e} chips per hand "
                 f"({to_mbb_per_game(last.average_exploitability):.3g} mbb/g) · "
                 f"player 1's value {expected_value(self.game, average):+.5f} "

@@ -196,7 +196,7 @@ def game_tree_data(game: Game, deal: Deal, actions: str) -> dict[str, object]:
         "columns": [[x, heading] for x, heading in layout.columns.items()],
         "chance": list(layout.chance),
         "rows": layout.n_rows,
-        "players": list(game.PLAYERS),
+        "players": list(game.players),
         "start": {"deal": deals.index(tuple(deal)), "actions": actions},
         "player_colours": {str(p): colour for p, colour in PLAYER_COLOURS.items()},
         "chance_colour": CHANCE_COLOUR,

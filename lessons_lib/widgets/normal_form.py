@@ -35,10 +35,9 @@ def self_play_explorer(game: MatrixGame | None = None) -> App:
     rock; the figures show player 1's path on the simplex and the exploitability of the average.
     """
     game = game or rock_paper_scissors()
-    controls = {
+    sliders = {
         "bias_1": slider("player 1 initial regret on rock", 1.0, 0.0, 5.0, 0.5),
         "bias_2": slider("player 2 initial regret on rock", 0.0, 0.0, 5.0, 0.5),
-        "rounds": slider("rounds", 2_000, 100, 20_000, 100),
     }
 
     def render(values: Mapping[str, object]) -> tuple[list[Figure], str]:
@@ -64,18 +63,15 @@ def self_play_explorer(game: MatrixGame | None = None) -> App:
         )
         return figures, status
 
-    app = App(controls, render)
-    app.twin = ("self-play", matrix_game_data(game, controls, series_rounds=SERIES_ROUNDS))
-    return app
+    return _rounds_explorer("self-play", game, sliders, render, series_rounds=SERIES_ROUNDS)
 
 
 def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
     """A regret matcher against a fixed mix: set the opponent's rock and paper frequencies."""
     game = game or rock_paper_scissors()
-    controls = {
+    sliders = {
         "rock": slider("opponent rock", 0.5, 0.0, 1.0, 0.05),
         "paper": slider("opponent paper", 0.25, 0.0, 1.0, 0.05),
-        "rounds": slider("rounds", 2_000, 100, 20_000, 100),
     }
 
     def render(values: Mapping[str, object]) -> tuple[list[Figure], str]:
@@ -108,8 +104,21 @@ def fixed_opponent_explorer(game: MatrixGame | None = None) -> App:
         )
         return figures, status
 
+    return _rounds_explorer("fixed-opponent", game, sliders, render)
+
+
+def _rounds_explorer(
+    twin: str,
+    game: MatrixGame,
+    sliders: Mapping[str, widgets.Widget],
+    render: Callable[[Mapping[str, object]], tuple[list[Figure], str]],
+    series_rounds: int | None = None,
+) -> App:
+    """The app of both explorers above: ``sliders``, then the slider of rounds they share, drawn by
+    ``render``; with the data of its twin named ``twin`` (:func:`matrix_game_data`)."""
+    controls = {**sliders, "rounds": slider("rounds", 2_000, 100, 20_000, 100)}
     app = App(controls, render)
-    app.twin = ("fixed-opponent", matrix_game_data(game, controls))
+    app.twin = (twin, matrix_game_data(game, controls, series_rounds=series_rounds))
     return app
 
 

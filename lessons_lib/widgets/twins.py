@@ -22,8 +22,8 @@ from fractions import Fraction
 
 from matplotlib.figure import Figure
 
-from lessons_lib.cfr import ALGORITHMS, variant_named
-from lessons_lib.cfr.training import checkpoint_schedule
+from lessons_lib.cfr import VARIANTS, variant_named
+from lessons_lib.core.training import checkpoint_schedule
 from lessons_lib.exploitability import to_mbb_per_game
 from lessons_lib.kuhn_equilibria import ALPHA_RANGE, game_value, nash_equilibrium
 from lessons_lib.plots.axes import checked_log_range
@@ -79,7 +79,7 @@ def cfr_training_data(
                 "title": variant_named(name).title,
                 "colour": algorithm_colour(variant_named(name).title),
             }
-            for name in ALGORITHMS
+            for name in VARIANTS
         ],
         "checkpoints": checkpoint_schedule(0, target),
         "target": target,

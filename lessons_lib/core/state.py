@@ -10,43 +10,37 @@ For every information set I and action a, CFR keeps two numbers (Zinkevich et al
   ``sigma_bar^T(I, a) = S^T(I, a) / sum_b S^T(I, b)`` follows.
 
 The variants of CFR change how these sums are weighted and discounted
-(:mod:`lessons_lib.cfr.variants`), never what is stored. Both engines of the library keep exactly
-this state; :class:`CFRState` is its plain, inspectable form, one small array per information set.
+(:mod:`lessons_lib.core.variants`), never what is stored. Every tabular engine of the library keeps
+this state (as arrays, :mod:`lessons_lib.core.tables`); :class:`CFRState` is its plain,
+inspectable form, one small array per information set.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from lessons_lib.games.base import Game
 from lessons_lib.policy import Policy
-from lessons_lib.regret_matching import regret_matching
-from lessons_lib.validation import as_finite_array, as_finite_vector, check_instance, describe
+from lessons_lib.regret_matching import checked_rows, regret_matching
+from lessons_lib.sums import Segments
+from lessons_lib.validation import check_instance, describe
 
 
-def average_strategy(strategy_sum: np.ndarray) -> np.ndarray:
-    """``S(I, .) / sum_b S(I, b)``: the average strategy at one information set
-    (uniform if no weight).
+def average_strategy(strategy_sum: np.ndarray, segments: Segments | None = None) -> np.ndarray:
+    """``S(I, .) / sum_b S(I, b)``: the average strategy at one information set, or at every one
+    of a table cut into ``segments`` (as :func:`~lessons_lib.regret_matching.regret_matching`
+    takes them); uniform where the sum is zero.
 
-    A sum that overflows (entries near the largest float) is normalised after dividing by its
-    largest entry; a NaN, an infinite or a negative entry is no strategy sum (``ValueError``).
+    Normalising a strategy sum is regret matching on it (its entries are their own positive
+    parts), so this is :func:`~lessons_lib.regret_matching.regret_matching`, after checking that
+    the sum has no negative entry; a NaN or an infinite entry is no strategy sum (``ValueError``).
     """
-    if not isinstance(strategy_sum, np.ndarray) or strategy_sum.ndim != 1 or not strategy_sum.size:
-        strategy_sum = as_finite_vector(strategy_sum, "strategy_sum")
-    with np.errstate(over="ignore"):  # an overflowing sum is handled below
-        total = float(strategy_sum.sum())
-    if not math.isfinite(total) or total < 0:
-        sums = as_finite_array(strategy_sum, "strategy_sum")
-        if np.any(sums < 0):
-            raise ValueError(f"strategy_sum has a negative entry: {describe(strategy_sum)}")
-        scaled = sums / sums.max()
-        return scaled / float(scaled.sum())
-    if total > 0:
-        return strategy_sum / total
-    return np.full(strategy_sum.size, 1.0 / strategy_sum.size)
+    sums, segments = checked_rows(strategy_sum, segments, "strategy_sum")
+    if sums.size and sums.min() < 0:
+        raise ValueError(f"strategy_sum has a negative entry: {describe(strategy_sum)}")
+    return regret_matching(sums, segments)
 
 
 @dataclass

@@ -1,12 +1,12 @@
-"""What every run of an iterative solver shares: checkpoints, their schedule, and ``train``.
+"""A run of any engine: ``train`` in stretches between checkpoints, resume, stop on Ctrl-C.
 
-A run (:class:`TrainingRun`) trains in stretches between checkpoints. At each checkpoint it
-records, exactly (:mod:`lessons_lib.exploitability`), the exploitability of the average policy
-``sigma_bar^T`` (the one CFR's guarantee is about), the exploitability of the current policy
-``sigma^{T+1}`` (which need not converge), and player 1's expected value of the average policy,
-which tends to the game value. CFR's runs (:class:`lessons_lib.cfr.CFRResult`) and Monte Carlo
-CFR's (:class:`lessons_lib.mccfr.MCCFRResult`) are both such runs; they differ only in how they
-advance and in what else their checkpoints record.
+:class:`TrainingRun` drives an :class:`~lessons_lib.core.engine.Engine` (a CFR engine, a Monte
+Carlo CFR scheme, or any other solver that follows the protocol). It trains in stretches between
+checkpoints, at each of which it records what the engine measures
+(:class:`~lessons_lib.core.checkpoints.Checkpoint`): the run of every algorithm of the book is
+this one type, so a chapter treats CFR, CFR+, sampled and other runs alike, and a new algorithm
+gets checkpoints, progress, Ctrl-C and resuming for nothing. :func:`lessons_lib.cfr.solve` makes
+runs by algorithm name.
 """
 
 from __future__ import annotations
@@ -14,27 +14,32 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from numbers import Integral
 
 import pandas as pd
 
-from lessons_lib.cfr.state import CFRState
-from lessons_lib.exploitability import expected_value, exploitability
-from lessons_lib.games.base import Game
+from lessons_lib.core.checkpoints import Checkpoint
+from lessons_lib.core.engine import MAX_ITERATIONS, Engine, check_engine
+from lessons_lib.core.state import CFRState
 from lessons_lib.policy import Policy
 from lessons_lib.progress import Monitor, progress_option
-from lessons_lib.validation import check_entries, check_integer, check_iterations, describe
+from lessons_lib.validation import (
+    check_entries,
+    check_integer,
+    check_iterations,
+    check_number,
+    check_option_names,
+    describe,
+)
 
 #: Options that say when to measure progress (accepted by ``solve`` and ``train``).
 SCHEDULE_OPTIONS = ("checkpoints", "checkpoint_every")
-#: Every option of ``train``: the schedule, and ``progress`` (see :mod:`lessons_lib.progress`).
-TRAIN_OPTIONS = (*SCHEDULE_OPTIONS, "progress")
+#: Every option of ``train``: the schedule, ``stop_below`` and ``progress``
+#: (see :mod:`lessons_lib.progress`).
+TRAIN_OPTIONS = (*SCHEDULE_OPTIONS, "stop_below", "progress")
 #: Default checkpoints per factor of ten iterations.
 CHECKPOINTS_PER_DECADE = 10
-#: The most iterations a run may reach: 2**53, beyond which ``t`` is no longer exact as a float
-#: (CFR+ and the discounted variants weigh iteration t by a float function of t).
-MAX_ITERATIONS = 2**53
 #: The most checkpoints one stretch of training may schedule (each is an exact exploitability).
 MAX_CHECKPOINTS = 10**7
 
@@ -43,65 +48,48 @@ class InterruptedRun(UserWarning):
     """Warned when Ctrl-C stopped a run: it keeps the iterations completed before the stop."""
 
 
-@dataclass(frozen=True)
-class Checkpoint:
-    """What a run looked like after ``iteration`` iterations (exploitability in chips per hand)."""
-
-    iteration: int
-    average_exploitability: float  # epsilon(sigma_bar^T)
-    current_exploitability: float  # epsilon(sigma^{T+1})
-    average_value: float  # u_1(sigma_bar^T): player 1's expected chips per hand
-
-    @classmethod
-    def measure(cls, game: Game, state: CFRState, iteration: int, **extra: object) -> Checkpoint:
-        """The checkpoint of ``state``: exact exploitabilities and value, plus ``extra`` fields."""
-        average, current = state.average_policy(), state.current_policy()
-        return cls(
-            iteration=iteration,
-            average_exploitability=exploitability(game, average),
-            current_exploitability=exploitability(game, current),
-            average_value=expected_value(game, average),
-            **extra,
-        )
+class TargetNotReached(UserWarning):
+    """Warned when a run asked to stop below an exploitability ran out of iterations first."""
 
 
 class TrainingRun:
-    """A run of an iterative solver on ``game``: ``train`` more, read its policies and history.
+    """A run of ``engine`` on its game: ``train`` more, read its policies and its checkpoints.
 
-    A subclass says how to advance (``_advance``) and where its tables are (``state``); it may
-    record more at each checkpoint by setting ``checkpoint_type`` and overriding ``_extra``.
+    ``algorithm`` is the name the run was made with (``"cfr+"``, ``"mccfr-external"``) and
+    ``options`` the options that chose the engine (for its repr and the stored runs).
     """
 
-    checkpoint_type: type[Checkpoint] = Checkpoint
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(
+        self, engine: Engine, algorithm: str, options: Mapping[str, object] | None = None
+    ) -> None:
+        self.engine = check_engine(engine)
+        self.game = engine.game
+        self.algorithm = str(algorithm)
+        self.options = dict(options or {})
         self.history: list[Checkpoint] = []
-        self._iterations = 0
         #: Whether Ctrl-C stopped the last :meth:`train` before all its iterations were done.
         self.interrupted = False
-
-    @property
-    def algorithm(self) -> str:
-        """The algorithm's name, as the progress line shows it."""
-        return type(self).__name__
+        #: Whether the last :meth:`train` with ``stop_below`` reached it (None without one).
+        self.reached_target: bool | None = None
 
     @property
     def iterations(self) -> int:
         """How many iterations the run has done so far."""
-        return self._iterations
+        return self.engine.iteration
 
     def state(self) -> CFRState:
-        """A copy of the cumulative regrets and strategy sums (see :class:`CFRState`)."""
-        raise NotImplementedError
+        """A copy of the cumulative regrets and strategy sums (tabular engines only)."""
+        if not hasattr(self.engine, "state"):
+            raise ValueError(f"the {self.engine.name} engine keeps no regret tables to show")
+        return self.engine.state()
 
     def average_policy(self) -> Policy:
         """``sigma_bar^T``: the average strategy, weighted as the algorithm prescribes."""
-        return self.state().average_policy()
+        return self.engine.average_policy()
 
     def current_policy(self) -> Policy:
-        """``sigma^{T+1}``: regret matching on the current cumulative regrets."""
-        return self.state().current_policy()
+        """``sigma^{T+1}``: the strategy the next iteration would play."""
+        return self.engine.current_policy()
 
     def train(self, iterations: int, **options: object) -> TrainingRun:
         """Run ``iterations`` more iterations and record checkpoints on the way; returns ``self``.
@@ -109,51 +97,65 @@ class TrainingRun:
         Options: ``checkpoints`` (iteration numbers, counted from the start of the run, within the
         iterations about to be run) or ``checkpoint_every`` (a positive integer), as in
         :func:`checkpoint_schedule`; by default about ten log-spaced checkpoints per factor of ten.
-        The last iteration is always a checkpoint. ``progress`` (see :mod:`lessons_lib.progress`):
-        a run longer than a couple of seconds shows how far it has got, and Ctrl-C stops it after
-        the last complete iteration, with a checkpoint there, :attr:`interrupted` set and an
+        The last iteration is always a checkpoint. ``stop_below`` (chips per hand): stop at the
+        first checkpoint whose average exploitability is at most this; :attr:`reached_target`
+        then says whether it was reached, and a run that used up its iterations first warns
+        :class:`TargetNotReached`. ``progress`` (see :mod:`lessons_lib.progress`): a run longer
+        than a couple of seconds shows how far it has got, and Ctrl-C stops it after the last
+        complete iteration, with a checkpoint there, :attr:`interrupted` set and an
         :class:`InterruptedRun` warning; ``train`` goes on from there.
         """
         iterations = check_iterations(iterations)
         check_option_names(options, TRAIN_OPTIONS, "train")
         progress = progress_option(options.pop("progress", None))
-        start = self._iterations
+        target = options.pop("stop_below", None)
+        if target is not None:
+            target = check_number(target, "stop_below", minimum=0.0)
+        start = self.iterations
         stop = start + check_integer(iterations, "iterations", maximum=MAX_ITERATIONS - start)
         schedule = checkpoint_schedule(start, stop, **options)
+        self.reached_target = None if target is None else False
         with Monitor(self.algorithm, iterations, progress) as monitor:
             for checkpoint in schedule:
-                self._iterations += monitor.advance(self._advance, checkpoint - self._iterations)
-                self.history.append(self._measure())
+                monitor.advance(self.engine.run, checkpoint - self.iterations)
+                self.history.append(self.engine.checkpoint())
+                if target is not None and self.history[-1].average_exploitability <= target:
+                    self.reached_target = True
+                    break
                 if monitor.interrupted:
                     break
-        self.interrupted = self._iterations < stop
+        self.interrupted = monitor.interrupted and self.iterations < stop
         if self.interrupted:
             warnings.warn(
-                f"{self.algorithm} interrupted at iteration {self._iterations:,} of {stop:,}: the "
-                f"run keeps its first {self._iterations:,} iterations (train(...) goes on)",
+                f"{self.algorithm} interrupted at iteration {self.iterations:,} of {stop:,}: the "
+                f"run keeps its first {self.iterations:,} iterations (train(...) goes on)",
                 InterruptedRun,
+                stacklevel=2,
+            )
+        elif self.reached_target is False:
+            warnings.warn(
+                f"{self.algorithm} ran out of iterations at {self.iterations:,} with an "
+                f"exploitability of {self.history[-1].average_exploitability:.4g}, above the "
+                f"target of {target:.4g} (train(...) goes on)",
+                TargetNotReached,
                 stacklevel=2,
             )
         return self
 
     def history_table(self) -> pd.DataFrame:
         """The checkpoints as a table, one row each."""
-        columns = [field.name for field in fields(self.checkpoint_type)]
+        if self.history:
+            kind = type(self.history[0])
+        else:
+            kind = getattr(self.engine, "checkpoint_type", Checkpoint)
+        columns = [field.name for field in fields(kind)]
         return pd.DataFrame([asdict(c) for c in self.history], columns=columns)
 
-    def _advance(self, iterations: int) -> None:
-        """Run ``iterations`` more iterations (the subclass's algorithm)."""
-        raise NotImplementedError
-
-    def _measure(self) -> Checkpoint:
-        """The checkpoint of the run as it is now (exact, from its policies)."""
-        return self.checkpoint_type.measure(
-            self.game, self.state(), self._iterations, **self._extra()
+    def __repr__(self) -> str:
+        options = "".join(f", {name}={value!r}" for name, value in self.options.items())
+        return (
+            f"TrainingRun({self.game!r}, {self.algorithm!r}{options}, iterations={self.iterations})"
         )
-
-    def _extra(self) -> dict[str, object]:
-        """What the subclass's checkpoints record besides the four fields of :class:`Checkpoint`."""
-        return {}
 
 
 def checkpoint_schedule(
@@ -227,12 +229,3 @@ def _checked_checkpoints(checkpoints: Iterable[int], start: int, stop: int) -> l
                 f"checkpoint {value!r} is outside the iterations being run ({start + 1} to {stop})"
             )
     return [int(value) for value in values]
-
-
-def check_option_names(options: Mapping[str, object], known: tuple[str, ...], where: str) -> None:
-    """``ValueError`` naming the first option of ``options`` that is not in ``known``."""
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise ValueError(
-            f"unknown option {unknown[0]!r} of {where}; the options are {list(known)!r}"
-        )

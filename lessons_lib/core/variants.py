@@ -1,5 +1,9 @@
 """The CFR family: what each algorithm does differently with the regrets and strategies it adds up.
 
+This module holds the rules every engine of the library shares (:mod:`lessons_lib.core`): the
+:class:`Variant` (weights and discounts), the update order (:func:`update_groups`) and the
+average's weighting (:data:`AVERAGING`).
+
 All four algorithms run the same iteration. For the updating player i, iteration t
 
 1. adds the instantaneous counterfactual regrets ``r^t(I, a)`` of ``sigma^t`` to ``R(I, a)``, and
@@ -52,14 +56,51 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
 
 from lessons_lib.validation import check_choice, check_number
 
-#: The two update schemes: both players from sigma^t, or player 1 first and player 2 after it.
+#: The two update schemes: every player from sigma^t, or player 1 first, player 2 after it, and
+#: so on, each against the strategies the players before it have just updated.
 UPDATE_SCHEMES = ("simultaneous", "alternating")
+
+#: How iteration t's strategy enters the average strategy ``S(I, a)``: weighted by the player's
+#: own reach, ``w_t pi_i(I) sigma^t(I, a)`` (CFR's rule, Zinkevich et al. 2007, the only correct
+#: one), or ``w_t sigma^t(I, a)`` with no reach at all ("unweighted": wrong, a pitfall of
+#: Chapter 4, :mod:`lessons_lib.cfr.pitfalls`).
+AVERAGING = ("own reach", "unweighted")
+
+
+def average_increment(
+    weight: float, played: np.ndarray, strategy: np.ndarray, averaging: str
+) -> np.ndarray:
+    """What iteration t adds to the strategy sum ``S(I, .)``: ``w_t pi_i(I) sigma^t(I, .)``.
+
+    ``played`` is ``pi_i(I) sigma^t(I, .)``, the player's own probability of reaching I and
+    playing each action (a realisation plan's entries, or a range after the action); with
+    ``averaging="unweighted"`` (the pitfall) the strategy alone is added instead. Every engine
+    adds its average through this function.
+    """
+    if averaging == "own reach":
+        return weight * played
+    return weight * strategy
+
+
+@lru_cache(maxsize=256)
+def update_groups(updates: str, players: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Who learns together within one iteration, in order.
+
+    Simultaneous updates: one group, every player, all against ``sigma^t``. Alternating updates:
+    one group per player, in turn, so that player 2 learns against player 1's new strategy
+    ``sigma_1^{t+1}``, player 3 against both new strategies, and so on.
+    """
+    check_choice(updates, UPDATE_SCHEMES, "updates")
+    if updates == "simultaneous":
+        return (tuple(players),)
+    return tuple((player,) for player in players)
 
 
 @dataclass(frozen=True)
@@ -155,7 +196,7 @@ class DiscountedCFR(Variant):
         return regrets * np.where(regrets > 0, positive, negative)
 
     def discount_strategy_sum(self, strategy_sum: np.ndarray, t: int) -> np.ndarray:
-        return strategy_sum * (t / (t + 1)) ** self.gamma
+        return strategy_sum * fraction_power(t / (t + 1), self.gamma)
 
     def parameters(self) -> dict[str, float]:
         return {"alpha": self.alpha, "beta": self.beta, "gamma": self.gamma}
@@ -165,6 +206,8 @@ class DiscountedCFR(Variant):
 class LinearCFR(DiscountedCFR):
     """Linear CFR (Brown and Sandholm 2019): DCFR with ``alpha = beta = gamma = 1``."""
 
+    # The same declarations as DiscountedCFR's, with Linear CFR's names and defaults: a subclass
+    # of a dataclass states the fields whose defaults it changes.
     name: ClassVar[str] = "lcfr"
     title: ClassVar[str] = "Linear CFR"
 
@@ -195,6 +238,17 @@ def variant_named(algorithm: str, **parameters: float) -> Variant:
         verb = "applies" if len(names) == 1 else "apply"
         raise ValueError(f"{', '.join(names)} {verb} only to 'dcfr', not to {algorithm!r}")
     return VARIANTS[algorithm](**parameters)
+
+
+def fraction_power(x: float, exponent: float) -> float:
+    """``x ** exponent``, correctly rounded for the exponents 1 and 2 (a product, the same bits on
+    every machine); other exponents go through the C library's ``pow``, whose last bit may differ
+    between C libraries."""
+    if exponent == 1.0:
+        return x
+    if exponent == 2.0:
+        return x * x
+    return x**exponent
 
 
 def power_discount(t: int, exponent: float) -> float:

@@ -96,9 +96,10 @@ class RiverSolver(PublicTreeEngine):
     def hand_values(
         self, player: int, strategies: Mapping[int, np.ndarray] | None = None
     ) -> np.ndarray:
-        """Each combo's expected chips for ``player`` at the root, *given* that it is dealt:
+        """Each combo's expected payoff for ``player`` at the root, *given* that it is dealt:
         ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages); 0 for a
-        combo that no opponent combo can meet."""
+        combo that no opponent combo can meet. In zero-sum chips (what the hand wins beyond an
+        even split of the pot): its expected share of the pot is this plus ``pot / 2``."""
         player = check_player(player)
         values = self.root_values(player, strategies)
         mass = self.game.removal[player].mass(self.game.weights[3 - player])[0]

@@ -129,3 +129,45 @@ def test_a_bet_size_keeps_its_colour_from_one_figure_to_the_next():
     odd = {"bet 50%": np.ones(2), "check": np.ones(2), "75%": np.ones(2)}
     ax = plots.strategy_by_size_figure(equity, weights, odd, bins=2).axes[0]
     assert len({(line.get_color(), line.get_marker()) for line in ax.lines}) == 3
+
+
+def test_the_mix_grid_draws_each_class_as_its_shares_of_the_actions():
+    actions = ["check", "bet 33%", "bet 75%", "all-in"]
+    mixes = np.zeros((4, 13, 13))
+    mixes[0] = 1.0
+    mixes[:, 0, 1] = (0.25, 0.5, 0.0, 0.25)  # AKs
+    present = np.ones((13, 13), dtype=bool)
+    present[12, 12] = False  # 22 not in the range
+    figure = plots.action_mix_grid_figure(mixes, actions, "Mix", present=present)
+    ax = figure.axes[0]
+    colours = plots.holdem.mix_colours(actions)
+    assert colours[0] == "#44AA99" and colours[-1] == "#7F0000"  # check teal, all-in darkest
+    assert len(set(colours)) == 4
+    bars = [p for p in ax.patches if p.get_height() < 0.9]  # the bars, not the cell frames
+    in_aks = [
+        p
+        for p in bars
+        if -0.5 < p.get_x() + p.get_width() / 2 - 1 < 0.5 and abs(p.get_y() + 0.05) < 1e-9
+    ]
+    widths = {to_hex(p.get_facecolor()): p.get_width() for p in in_aks if p.get_width() > 0}
+    assert widths == {"#44aa99": 0.25, to_hex(colours[1]): 0.5, "#7f0000": 0.25}
+    assert not [p for p in bars if abs(p.get_y() - 11.95) < 1e-9 and 11.5 < p.get_x() < 12.5]
+    legend = [t.get_text() for t in figure.legends[0].get_texts()]
+    assert legend == actions and ax.get_title() == "Mix"
+    size, text = smallest_text_px(figure)
+    assert size >= 9, (size, text)
+
+
+@pytest.mark.parametrize(
+    ("mixes", "actions", "message"),
+    [
+        (np.full((2, 13, 13), 0.5), ["check", "bet 50%", "all-in"], "must be 3 x 13 x 13"),
+        (np.full((2, 13, 13), 0.6), ["check", "bet 50%"], "sum to 1"),
+        (np.full((2, 13, 13), np.nan), ["check", "bet 50%"], "mixes"),
+        (np.full((1, 13, 13), 1.0), "check", "list of action names"),
+        (np.full((5, 13, 13), 0.2), ["check", "1", "2", "3", "4"], "told apart"),
+    ],
+)
+def test_the_mix_grid_refuses_what_it_cannot_draw(mixes, actions, message):
+    with pytest.raises(ValueError, match=message):
+        plots.action_mix_grid_figure(mixes, actions, "Mix")

@@ -43,6 +43,7 @@ from lessons_lib.cfr.solver import solve
 from lessons_lib.core.training import MAX_ITERATIONS, TrainingRun
 from lessons_lib.core.variants import VARIANTS, Variant, variant_named
 from lessons_lib.games.ranges import check_player
+from lessons_lib.holdem.cards import class_combos, class_name, parse_cards
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.validation import (
     check_choice,
@@ -54,6 +55,9 @@ from lessons_lib.validation import (
 
 #: The options :func:`solve_river` and :func:`exploitability_curve` pass to the algorithm.
 SOLVER_OPTIONS = ("updates", "averaging", "alpha", "beta", "gamma")
+
+#: Strategy tables for both players, or None for the average strategies.
+Strategies = Mapping[int, np.ndarray] | None
 
 
 class RiverSolver(PublicTreeEngine):
@@ -102,15 +106,106 @@ class RiverSolver(PublicTreeEngine):
     def hand_values(
         self, player: int, strategies: Mapping[int, np.ndarray] | None = None
     ) -> np.ndarray:
-        """Each combo's expected chips for ``player`` at the root, *given* that it is dealt:
+        """Each combo's expected payoff for ``player`` at the root, *given* that it is dealt:
         ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages); 0 for a
-        combo that no opponent combo can meet."""
+        combo that no opponent combo can meet. In zero-sum chips (what the hand wins beyond an
+        even split of the pot): its expected share of the pot is this plus ``pot / 2``."""
         player = check_player(player)
         values = self.root_values(player, strategies)
         mass = self.game.removal[player].mass(self.game.weights[3 - player])[0]
         per_hand = np.zeros_like(values)  # 0 for a combo that every opponent combo blocks
         np.divide(values * self.game.normaliser, mass, out=per_hand, where=mass > 0)
         return per_hand
+
+    # Reading a solution as a solver user does: by node, by combo, by class, by action.
+
+    def node_named(self, node: str | Sequence[str]) -> int:
+        """The number of a public node given by its name (``"check / bet 75%"``) or by its action
+        path (``["check", "bet 75%"]``; ``"root"`` or ``[]`` for the first decision)."""
+        if isinstance(node, Sequence) and not isinstance(node, str):
+            if not all(isinstance(a, str) for a in node):
+                raise ValueError(f"node: an action path is a list of names, got {describe(node)}")
+            node = " / ".join(node) if node else "root"
+        return self.tree.node_index(node)
+
+    def reach_at(self, node: str | Sequence[str], strategies: Strategies = None) -> np.ndarray:
+        """``w_i(h) pi_i(k, h)`` for each hand h of the player i acting at ``node`` (k): the
+        range it brings there, its weights times its own probability of the path (default
+        strategies: the averages)."""
+        k, player = self._decision(node)
+        plan = self.plan_of(player, self._strategies_or_averages(strategies)[player])
+        return plan[self.rows[player].last_row[k]]
+
+    def action_values_at(
+        self, node: str | Sequence[str], strategies: Strategies = None
+    ) -> tuple[list[str], np.ndarray]:
+        """The actions at ``node`` and, per action a and hand h of the player i to act there,
+        the hand's expected payoff if it reaches the node and takes a, both then following
+        ``strategies`` (default: the averages):
+
+            EV_i(k.a, h) = v_i(k.a, h) Z / sum_{h' compatible with h} w_o(h') pi_o(k, h')
+
+        in zero-sum chips, as :meth:`hand_values` (a pot share is this plus ``pot / 2``), for
+        the whole river, chips put in before ``node`` included. 0 where the opponent cannot be
+        at the node. At an equilibrium every action a hand mixes is worth the same to it, and
+        no action is worth more (the indifference principle)."""
+        k, player = self._decision(node)
+        strategies = self._strategies_or_averages(strategies)
+        opponent = self.plan_of(3 - player, strategies[3 - player])
+        values = self.action_values(player, opponent, strategies[player])
+        rows = np.flatnonzero(self.tree.parent[self.rows[player].child] == k)
+        reach = opponent[self.rows[3 - player].last_row[k]]
+        mass = self.game.removal[player].mass(reach[None, :])[0]
+        per_hand = np.zeros((rows.size, mass.size))
+        np.divide(values[rows] * self.game.normaliser, mass, out=per_hand, where=mass > 0)
+        actions = [self.tree.action_name(int(c)) for c in self.rows[player].child[rows]]
+        return actions, per_hand
+
+    def strategy_of(
+        self, hand: str, node: str | Sequence[str] = "root", strategies: Strategies = None
+    ) -> dict[str, float]:
+        """How often ``hand`` takes each action at ``node`` (default strategies: the averages).
+        ``hand`` is a combo (``"AhKh"``, either card first) or a grid class (``"AKo"``, ``"QQ"``,
+        ``"AK"`` for both), whose frequencies are its combos' averaged by their reach at the
+        node (:meth:`reach_at`)."""
+        k, player = self._decision(node)
+        table = self._strategies_or_averages(strategies)[player]
+        actions, frequencies = self.strategy_at(self.tree.node_name(k), table)
+        chosen = self._hands_named(hand, player)
+        reach = self.reach_at(self.tree.node_name(k), strategies)[chosen]
+        total = float(np.add.reduce(reach))
+        if total <= 0.0:
+            raise ValueError(f"hand {hand!r} never reaches node {self.tree.node_name(k)!r}")
+        mix = np.add.reduce(frequencies[:, chosen] * reach, axis=1) / total
+        return dict(zip(actions, mix.tolist(), strict=True))
+
+    def _decision(self, node: str | Sequence[str]) -> tuple[int, int]:
+        """A decision node's number and the player to act there."""
+        k = self.node_named(node)
+        player = int(self.tree.player[k])
+        if player == 0:
+            raise ValueError(f"node {self.tree.node_name(k)!r} is not a decision node")
+        return k, player
+
+    def _hands_named(self, hand: object, player: int) -> np.ndarray:
+        """The positions, in ``player``'s combos, of the combo or class called ``hand``."""
+        combos = self.game.combos[player]
+        if not isinstance(hand, str) or len(hand) not in (2, 3, 4):
+            raise ValueError(
+                f"hand must be a combo such as 'AhKh' or a class such as 'AKo', got "
+                f"{describe(hand)}"
+            )
+        if len(hand) == 4:
+            cards = sorted(parse_cards([hand[:2], hand[2:]], "hand"), reverse=True)
+            found = np.flatnonzero((combos[:, 0] == cards[0]) & (combos[:, 1] == cards[1]))
+        else:
+            class_combos(hand if hand[0] == hand[1] or len(hand) == 3 else hand + "s")  # checks
+            names = [class_name(c) for c in combos]
+            wanted = hand[:2].upper() + hand[2:].lower()
+            found = np.flatnonzero([n == wanted or n[:2] == wanted for n in names])
+        if not found.size:
+            raise ValueError(f"hand {hand!r} is not in player {player}'s range on this river")
+        return found
 
 
 def solve_river(

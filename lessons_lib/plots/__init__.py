@@ -40,6 +40,7 @@ from lessons_lib.plots.game_tree import (
     information_set_figure,
 )
 from lessons_lib.plots.holdem import (
+    action_mix_grid_figure,
     equity_curve_figure,
     hand_value_figure,
     range_grid_figure,
@@ -90,6 +91,7 @@ from lessons_lib.plots.style import (
 )
 
 __all__ = [
+    "action_mix_grid_figure",
     "equity_curve_figure",
     "hand_value_figure",
     "range_grid_figure",

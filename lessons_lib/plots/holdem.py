@@ -3,6 +3,8 @@
 - :func:`range_grid_figure`          the 13 x 13 grid of hand classes coloured by a number per
   class (a range's weight, how often a class bets or calls), each cell labelled with its class
   and the number in percent
+- :func:`action_mix_grid_figure`     the same grid with each cell a bar split by action, as
+  PioSolver and GTO Wizard draw a strategy: every action's frequency at once
 - :func:`equity_curve_figure`        range against range: each player's hands sorted by equity,
   equity against the share of the range (weights counted), one curve per player
 - :func:`hand_value_figure`          expected value by hand, in percent of the pot, against the
@@ -22,6 +24,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap, to_rgba
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch, Rectangle
 
 from lessons_lib.core.training import MAX_ITERATIONS
 from lessons_lib.holdem.cards import grid_names
@@ -133,6 +136,77 @@ def range_grid_figure(
     scale.solids.set_alpha(1.0)
     scale.set_label(label)
     scale.ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+    return figure
+
+
+#: The colours of the actions in :func:`action_mix_grid_figure`: the passive actions (check,
+#: call) teal, fold grey, and the bets and raises warm, darker as they grow (ColorBrewer's
+#: colour-blind safe orange-red sequence).
+MIX_COLOURS = {"check": "#44AA99", "call": "#44AA99", "fold": "#BBBBBB"}
+MIX_AGGRESSIVE = ("#FDD49E", "#FC8D59", "#D7301F", "#7F0000")
+
+
+def mix_colours(actions: Sequence[str]) -> list[str]:
+    """The colour of each action of one node in :func:`action_mix_grid_figure`: fixed for check,
+    call and fold; the bets and raises, in the node's order (smallest first, all-in last), take
+    the warm colours from the lightest, the all-in always the darkest (so four bets besides it
+    cannot be told apart from it: at most three)."""
+    if isinstance(actions, (str, bytes)) or not all(isinstance(a, str) for a in actions):
+        raise ValueError(f"actions must be a list of action names, got {describe(actions)}")
+    aggressive = [a for a in actions if a not in MIX_COLOURS]
+    if len([a for a in aggressive if a != "all-in"]) >= len(MIX_AGGRESSIVE):
+        raise ValueError(
+            f"at most {len(MIX_AGGRESSIVE)} bets and raises can be told apart, got {list(actions)}"
+        )
+    sized = [a for a in aggressive if a != "all-in"]
+    shades = dict(zip(sized, MIX_AGGRESSIVE, strict=False)) | {"all-in": MIX_AGGRESSIVE[-1]}
+    return [MIX_COLOURS.get(a, shades.get(a)) for a in actions]
+
+
+def action_mix_grid_figure(
+    mixes: np.ndarray,
+    actions: Sequence[str],
+    title: str,
+    present: np.ndarray | None = None,
+) -> Figure:
+    """The 13 x 13 grid with each cell's lower part a bar split left to right in the shares
+    ``mixes[a, r, c]`` of the actions (each cell's shares summing to 1), coloured by
+    :func:`mix_colours`, and the class written above it; classes outside the range (``present``
+    False) are grey. A legend names the actions."""
+    check_instance(title, str, "title", "a string")
+    colours = mix_colours(actions)
+    mix = as_finite_array(mixes, "mixes")
+    if mix.shape != (len(colours), 13, 13) or np.any(mix < 0):
+        raise ValueError(
+            f"mixes must be {len(colours)} x 13 x 13 shares (an action's frequency per class), "
+            f"got {describe(mixes)}"
+        )
+    shown = np.ones((13, 13), dtype=bool) if present is None else _present(present)
+    if np.any(np.abs(np.add.reduce(mix, axis=0) - 1.0)[shown] > 1e-6):
+        raise ValueError("mixes must sum to 1 over the actions in every class of the range")
+    figure, (ax,) = new_figure(7.0, 7.6)
+    ax.grid(False)
+    names = grid_names()
+    for r in range(13):
+        for c in range(13):
+            x0, y0 = c - 0.5, r - 0.5
+            ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor="white", edgecolor="#888888", lw=0.5))
+            if not shown[r, c]:
+                ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=EMPTY_CELL, lw=0))
+            else:
+                left = x0
+                for share, colour in zip(mix[:, r, c], colours, strict=True):
+                    ax.add_patch(Rectangle((left, r - 0.05), share, 0.55, facecolor=colour, lw=0))
+                    left += share
+            ax.text(c, r - 0.27, names[r][c], ha="center", va="center", fontsize=7.5)
+    ax.set_xlim(-0.5, 12.5)
+    ax.set_ylim(12.5, -0.5)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title(title)
+    handles = [Patch(facecolor=colour, label=a) for a, colour in zip(actions, colours, strict=True)]
+    figure.legend(handles=handles, loc="outside lower center", ncols=len(handles), frameon=False)
     return figure
 
 

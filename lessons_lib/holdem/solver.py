@@ -22,6 +22,14 @@ turns them into each hand's expected chips.
 In a solver's pot-share convention (each value plus ``pot / 2``, the two summing to the pot) the
 same number is ``(BR_1 + BR_2 - pot) / 2``: the average of what the two best responders gain over
 an even split, which is how solver users read "0.3% of the pot".
+
+**Node locking.** ``solve_river(game, ..., locked={node: table})`` fixes the strategy of the
+player to act at each given node (``table``: one row per action, one column per combo of that
+player, as :meth:`~lessons_lib.cfr.public_tree.PublicTreeEngine.strategy_at` returns it) and
+solves the rest, as PioSolver's node locking does. The answer is an equilibrium of the *restricted
+game* in which the locked player must play those tables: the other player exploits the locked
+play, and the locked player makes the best of it elsewhere. Its exploitability, and the target,
+are measured in that game (:mod:`lessons_lib.cfr.public_tree`, *Node locking*).
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ import numpy as np
 
 from lessons_lib.cfr.public_tree import PublicTreeEngine
 from lessons_lib.cfr.solver import solve
-from lessons_lib.core.training import MAX_ITERATIONS
+from lessons_lib.core.training import MAX_ITERATIONS, TrainingRun
 from lessons_lib.core.variants import VARIANTS, Variant, variant_named
 from lessons_lib.games.ranges import check_player
 from lessons_lib.holdem.cards import class_combos, class_name, parse_cards
@@ -59,7 +67,8 @@ class RiverSolver(PublicTreeEngine):
     (``"cfr+"`` by default, ``"dcfr"`` with ``alpha``, ``beta``, ``gamma``), and it evaluates
     strategy tables of the river or runs bare iterations (``run``).
 
-    ``interrupted`` and ``reached_target`` say how the last :func:`solve_river` of it ended.
+    ``interrupted`` and ``reached_target`` say how the last :func:`solve_river` of it ended;
+    ``locked`` fixes strategies at chosen nodes (module docstring, *Node locking*).
     """
 
     name = "river"
@@ -70,6 +79,7 @@ class RiverSolver(PublicTreeEngine):
         variant: Variant | str = "cfr+",
         updates: str | None = None,
         averaging: str = "own reach",
+        locked: Mapping[object, object] | None = None,
         **parameters: float,
     ) -> None:
         if not isinstance(game, RiverGame):
@@ -85,7 +95,7 @@ class RiverSolver(PublicTreeEngine):
         elif parameters:
             raise ValueError(f"parameters {sorted(parameters)} go with an algorithm's name only")
         updates = variant.default_updates if updates is None else updates
-        super().__init__(game, variant, updates, averaging)
+        super().__init__(game, variant, updates, averaging, locked)
         self.interrupted = False
         self.reached_target: bool | None = None
 
@@ -205,6 +215,7 @@ def solve_river(
     max_iterations: int = 1000,
     check_every: int = 10,
     progress: object = None,
+    locked: Mapping[object, object] | None = None,
     **parameters,
 ) -> tuple[RiverSolver, list[tuple[int, float]]]:
     """Iterate until the average strategy's exploitability is at most ``target_percent`` of the
@@ -214,7 +225,8 @@ def solve_river(
     A long solve shows its progress and stops cleanly on Ctrl-C, with a checkpoint where it
     stopped (``progress`` as in :mod:`lessons_lib.progress`); a solve that runs out of iterations
     above its target warns (:class:`~lessons_lib.core.training.TargetNotReached`) and says so in
-    the solver's ``reached_target``.
+    the solver's ``reached_target``. ``locked`` fixes strategies at chosen nodes and solves the
+    restricted game (module docstring, *Node locking*).
 
     Returns the solver and the checkpoints ``(iterations, exploitability in % of the pot)``.
     """
@@ -224,15 +236,10 @@ def solve_river(
     target = check_number(target_percent, "target_percent", minimum=0.0, open_minimum=True)
     limit = check_integer(max_iterations, "max_iterations", minimum=1, maximum=MAX_ITERATIONS)
     every = check_integer(check_every, "check_every", minimum=1, maximum=MAX_ITERATIONS)
-    run = solve(
-        game,
-        algorithm,
-        limit,
-        engine=RiverSolver,
-        checkpoint_every=every,
-        stop_below=target * game.pot / 100.0,
-        progress=progress,
-        **parameters,
+    check_choice(algorithm, tuple(VARIANTS), "algorithm")
+    solver = RiverSolver(game, algorithm, locked=locked, **parameters)
+    run = TrainingRun(solver, algorithm).train(
+        limit, checkpoint_every=every, stop_below=target * game.pot / 100.0, progress=progress
     )
     return _solved(run)
 

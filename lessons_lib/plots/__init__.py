@@ -61,6 +61,7 @@ from lessons_lib.plots.normal_form import (
     simplex_figure,
     strategy_bars_figure,
 )
+from lessons_lib.plots.river_spots import action_mix_figure
 from lessons_lib.plots.sampling import (
     SCHEME_COLOURS,
     cost_curves_figure,
@@ -96,6 +97,7 @@ __all__ = [
     "range_grid_figure",
     "river_exploitability_figure",
     "strategy_by_size_figure",
+    "action_mix_figure",
     "ALGORITHM_COLOURS",
     "METHOD_COLOURS",
     "CHANCE_COLOUR",

@@ -49,6 +49,8 @@ Lessons built on the solvers
 - :mod:`lessons_lib.scaling`: the cost of CFR in time and memory as a game grows
 - :mod:`lessons_lib.agents`, :mod:`lessons_lib.simulation`: playing hands, and many hands at once
 - :mod:`lessons_lib.stored_runs`: the long runs Chapters 7 and 8 read from ``notebooks/data``
+- :mod:`lessons_lib.subgames`: subgame solving: subgames, unsafe re-solving, the re-solve,
+  maxmargin and reach gadgets as augmented games, and their exploitability in the original game
 - :mod:`lessons_lib.progress`: long runs show their progress, and Ctrl-C stops them cleanly
 
 Showing them
@@ -103,6 +105,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "agents",
         "simulation",
         "stored_runs",
+        "subgames",
     ),
     ("plots", "widgets", "display"),  # showing them
 )

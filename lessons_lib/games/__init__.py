@@ -3,6 +3,8 @@
 - :mod:`lessons_lib.games.base`  the :class:`Game` interface (any number of players, chance at the
   root and inside the tree, the zero-sum promise), :class:`History` and the laid-out
   :class:`GameTree`
+- :mod:`lessons_lib.games.coin_toss`  Brown and Sandholm's coin toss, the smallest game whose
+  subgame cannot be solved alone
 - :mod:`lessons_lib.games.kuhn`  Kuhn poker (Kuhn 1950)
 - :mod:`lessons_lib.games.leduc`  Leduc poker (Southey et al. 2005)
 - :mod:`lessons_lib.games.multiplayer_kuhn`  Kuhn poker for three players and more
@@ -15,12 +17,14 @@
 """
 
 from lessons_lib.games.base import Deal, Game, GameTree, History, TwoPlayerZeroSumGame
+from lessons_lib.games.coin_toss import CoinToss
 from lessons_lib.games.kuhn import KuhnPoker
 from lessons_lib.games.leduc import LeducPoker
 from lessons_lib.games.multiplayer_kuhn import MultiplayerKuhnPoker
 from lessons_lib.games.raked_kuhn import RakedKuhnPoker
 
 __all__ = [
+    "CoinToss",
     "Deal",
     "Game",
     "GameTree",

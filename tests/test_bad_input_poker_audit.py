@@ -193,6 +193,39 @@ def test_a_built_river_s_tables_are_read_only() -> None:
     assert again.exploitability() == before
 
 
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("pot", 1.0),
+        ("stack", 5.0),
+        ("weights", {1: np.ones(3), 2: np.ones(3)}),
+        ("combos", {}),
+        ("bet_sizes", (0.5,)),
+        ("max_raises", 0),
+        ("all_in", False),
+        ("board_text", "AsKsQsJsTs"),
+        ("normaliser", 1.0),
+        ("public_tree", None),  # a cached property: set on first use, fixed like the rest
+        ("removal", None),
+        ("new_attribute", 1),
+    ],
+)
+def test_a_built_river_s_attributes_cannot_be_set_or_deleted(name: str, value: object) -> None:
+    """``game.pot = 1`` was accepted while the normaliser, the card removal and the tree stayed as
+    built from the old pot: the solver then solved a game that was neither. Now setting or deleting
+    a public attribute of a built river is refused, and the river is left as it was."""
+    game = RiverGame(BOARD, RANGES, 10.0, 20.0, bet_sizes=(0.75,), max_raises=1)
+    game.public_tree  # noqa: B018 (cache the tree, so that setting it is a change)
+    before = (game.parameters, game.normaliser, game.public_tree, game.removal)
+    for change in (lambda: setattr(game, name, value), lambda: delattr(game, name)):
+        with pytest.raises(AttributeError, match="immutable") as error:
+            change()
+        assert repr(name) in str(error.value) and "build a new RiverGame" in str(error.value)
+    assert (game.parameters, game.normaliser, game.public_tree, game.removal) == before
+    fresh = RiverGame(BOARD, RANGES, 10.0, 20.0, bet_sizes=(0.75,), max_raises=1)
+    assert RiverSolver(game).run(3).exploitability() == RiverSolver(fresh).run(3).exploitability()
+
+
 def test_a_board_is_one_game_however_it_is_written() -> None:
     written = ["Ks9d7h4c2s", "ks 9d 7h 4c 2s", ["Ks", "9d", "7h", "4c", "2S"]]
     games = [RiverGame(board, RANGES, 10.0, 20.0) for board in written]

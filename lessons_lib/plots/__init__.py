@@ -45,6 +45,7 @@ from lessons_lib.plots.holdem import (
     range_grid_figure,
     river_exploitability_figure,
     strategy_by_size_figure,
+    strategy_mix_figure,
 )
 from lessons_lib.plots.kuhn_family import (
     family_exploitability_figure,
@@ -94,6 +95,7 @@ __all__ = [
     "range_grid_figure",
     "river_exploitability_figure",
     "strategy_by_size_figure",
+    "strategy_mix_figure",
     "ALGORITHM_COLOURS",
     "METHOD_COLOURS",
     "CHANCE_COLOUR",

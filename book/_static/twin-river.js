@@ -70,7 +70,6 @@ BookTwins.register("river", (root, data) => {
 
   function drawGrid(n, chosen) {
     const table = T.element("table", { class: "twin-river-table" });
-    table.append(T.element("caption", {}, n.title));
     for (let r = 0; r < 13; r++) {
       const row = T.element("tr");
       for (let c = 0; c < 13; c++) {
@@ -83,7 +82,8 @@ BookTwins.register("river", (root, data) => {
     const legend = T.element("div", { class: "twin-river-legend" }, ...n.actions.map((action, k) =>
       T.element("span", { class: "twin-river-key", "data-action": action, "data-fill": n.fills[k] },
         T.element("span", { class: "twin-river-swatch", style: `background:${n.fills[k]}` }), action)));
-    gridBox.replaceChildren(table, legend, T.element("p", { class: "twin-note" },
+    gridBox.replaceChildren(T.element("p", { class: "twin-river-title" }, n.title), table, legend,
+      T.element("p", { class: "twin-note" },
       "Each bar: the class's actions, left to right, as wide as their frequencies; its height: " +
       "the share of the class that gets here. Grey: not in the range, or never gets here."));
   }
@@ -102,7 +102,7 @@ BookTwins.register("river", (root, data) => {
       };
     });
     return {
-      node: n.label, path: n.path, hand, title: gridBox.querySelector("caption").textContent,
+      node: n.label, path: n.path, hand, title: gridBox.querySelector(".twin-river-title").textContent,
       cells,
       legend: [...gridBox.querySelectorAll(".twin-river-key")].map((k) => [k.textContent, k.dataset.fill]),
       chosen: gridBox.querySelector(".twin-river-chosen").dataset.class,

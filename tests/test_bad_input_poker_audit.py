@@ -479,6 +479,15 @@ def test_a_node_that_does_not_fit_the_summary_is_refused() -> None:
     assert_refused(lambda: dataclasses.replace(DEMO, nodes=(outside, *DEMO.nodes[1:])), "reach")
 
 
+def test_a_summary_s_nodes_are_kept_as_a_tuple() -> None:
+    """A list of nodes given to ``dataclasses.replace`` stays the caller's to edit: the summary
+    keeps a tuple of its own."""
+    given = list(DEMO.nodes)
+    edited = dataclasses.replace(DEMO, nodes=given)
+    given.pop()
+    assert isinstance(edited.nodes, tuple) and len(edited.nodes) == len(DEMO.nodes)
+
+
 def test_a_summary_edited_past_its_checks_is_refused_by_the_demo() -> None:
     """A summary's arrays are read-only; one made writable again and edited, or a field replaced
     with ``object.__setattr__``, is refused by the demo, the twin's data and the status line with a

@@ -88,7 +88,7 @@ def menu_game(board: str, ranges: Sequence[str], pot: float, stack: float, label
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: equal summaries are the same object
 class NodeSummary:
     """One decision node of a solved river, by hand class (module docstring), in tenths of a
     percent: ``mix[a, r, c]`` is class (r, c)'s probability of ``actions[a]``, ``reach[r, c]`` the
@@ -114,7 +114,7 @@ class NodeSummary:
         return " / ".join(self.path) or "root"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class RiverSummary:
     """What the demo shows of one solved river (module docstring): the solve's algorithm,
     iterations and exploitability (in percent of the pot), which classes are in each player's
@@ -286,7 +286,12 @@ def _checked_summary(summary: object, name: str) -> dict[str, object]:
     root = nodes[0]
     if np.any(root.reach != WHOLE * in_range[0]):
         raise ValueError(f"{name}.nodes[0].reach must be {WHOLE} for every class in the range")
-    return {"iterations": iterations, "exploitability_percent": percent, "in_range": in_range}
+    return {
+        "iterations": iterations,
+        "exploitability_percent": percent,
+        "in_range": in_range,
+        "nodes": nodes,
+    }
 
 
 def _names(values: object, name: str, allow_empty: bool = False) -> tuple[str, ...]:

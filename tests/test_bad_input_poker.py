@@ -104,7 +104,6 @@ MEASURED = AbstractionMeasurement(BUCKETING, 10, 100, 1e-3, 0.1)
 MENU = action_abstraction.ActionAbstraction((0.75,), 10, 0.1, 1.0)
 SUMMARY = river_widget.summarise(SOLVER)
 ONE_GRID = np.ones((13, 13))
-ALL = np.ones((13, 13), dtype=bool)
 MIX = np.stack([ONE_GRID * 0.25, ONE_GRID * 0.75])
 GRID = np.zeros((13, 13))
 EQUITY = np.array([0.2, 0.8])
@@ -709,37 +708,18 @@ NUMERIC = [
     ("river_data.summary", lambda v: river_widget.river_data(v), "summary", ()),
     ("river_data.node", lambda v: river_widget.river_data(SUMMARY, v), "node", ()),
     ("river_data.hand", lambda v: river_widget.river_data(SUMMARY, "root", v), "hand", ()),
-    # plots.holdem: the grid of action mixes
-    ("action_fill", lambda v: holdem_plots.action_fill(v), "action", ()),
+    # plots.holdem: the grid of action mixes, its bars' heights and the class outlined
     (
-        "strategy_mix_figure.mix",
-        lambda v: holdem_plots.strategy_mix_figure(v, ("check", "bet 75%"), ONE_GRID, ALL, "t"),
-        "mix",
-        (),
+        "action_mix_grid_figure.heights",
+        lambda v: holdem_plots.action_mix_grid_figure(MIX, ("check", "bet 75%"), "t", heights=v),
+        "heights",
+        ("None",),
     ),
     (
-        "strategy_mix_figure.actions",
-        lambda v: holdem_plots.strategy_mix_figure(MIX, v, ONE_GRID, ALL, "t"),
-        "action",
-        (),
-    ),
-    (
-        "strategy_mix_figure.reach",
-        lambda v: holdem_plots.strategy_mix_figure(MIX, ("check", "bet 75%"), v, ALL, "t"),
-        "reach",
-        (),
-    ),
-    (
-        "strategy_mix_figure.present",
-        lambda v: holdem_plots.strategy_mix_figure(MIX, ("check", "bet 75%"), ONE_GRID, v, "t"),
-        "present",
-        (),
-    ),
-    (
-        "strategy_mix_figure.title",
-        lambda v: holdem_plots.strategy_mix_figure(MIX, ("check", "bet 75%"), ONE_GRID, ALL, v),
-        "title",
-        ("string",),
+        "action_mix_grid_figure.chosen",
+        lambda v: holdem_plots.action_mix_grid_figure(MIX, ("check", "bet 75%"), "t", chosen=v),
+        "chosen",
+        ("None",),
     ),
 ]
 
@@ -1236,18 +1216,14 @@ CASES = {
     "widget summary of a dict": (lambda: river_widget.river_explorer({"75%": {}}), "summary"),
     "widget data node unknown": (lambda: river_widget.river_data(SUMMARY, "check / raise"), "node"),
     "widget depth negative": (lambda: river_widget.summarise(SOLVER, -1), "depth"),
-    "mix figure action unknown": (lambda: holdem_plots.action_fill("limp"), "action"),
-    "mix figure bet of no size": (lambda: holdem_plots.action_fill("bet big%"), "action"),
-    "mix figure actions repeated": (
-        lambda: holdem_plots.strategy_mix_figure(MIX, ("call", "call"), ONE_GRID, ALL, "t"),
-        "actions",
-    ),
-    "mix figure above 1": (
-        lambda: holdem_plots.strategy_mix_figure(MIX * 2, ("fold", "call"), ONE_GRID, ALL, "t"),
-        "mix",
+    "mix figure taller than its cell": (
+        lambda: holdem_plots.action_mix_grid_figure(
+            MIX, ("fold", "call"), "t", heights=2 * ONE_GRID
+        ),
+        "heights",
     ),
     "mix figure chosen unknown": (
-        lambda: holdem_plots.strategy_mix_figure(MIX, ("fold", "call"), ONE_GRID, ALL, "t", "AKx"),
+        lambda: holdem_plots.action_mix_grid_figure(MIX, ("fold", "call"), "t", chosen="AKx"),
         "chosen",
     ),
 }

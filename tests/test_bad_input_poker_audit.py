@@ -451,7 +451,7 @@ def test_an_edited_river_summary_is_refused(changes: dict, fragment: str) -> Non
         ({"player": 3}, "player"),
         ({"path": ("bet 50%", 7)}, "path"),
         ({"actions": ("fold",)}, "actions"),
-        ({"actions": ("fold", "call", "limp")}, "action"),
+        ({"actions": ("check", "bet 10%", "bet 20%", "bet 30%", "bet 40%")}, "told apart"),
         ({"mix": FACING.mix[:2]}, "mix"),
         ({"mix": FACING.mix.astype(float)}, "mix"),
         ({"mix": FACING.mix * 2}, "mix"),

@@ -129,3 +129,51 @@ def test_a_bet_size_keeps_its_colour_from_one_figure_to_the_next():
     odd = {"bet 50%": np.ones(2), "check": np.ones(2), "75%": np.ones(2)}
     ax = plots.strategy_by_size_figure(equity, weights, odd, bins=2).axes[0]
     assert len({(line.get_color(), line.get_marker()) for line in ax.lines}) == 3
+
+
+def test_the_mix_grid_draws_each_class_as_its_shares_of_the_actions():
+    actions = ["check", "bet 33%", "bet 75%", "all-in"]
+    mixes = np.zeros((4, 13, 13))
+    mixes[0] = 1.0
+    mixes[:, 0, 1] = (0.25, 0.5, 0.0, 0.25)  # AKs
+    present = np.ones((13, 13), dtype=bool)
+    present[12, 12] = False  # 22 not in the range
+    figure = plots.action_mix_grid_figure(mixes, actions, "Mix", present=present)
+    ax = figure.axes[0]
+    colours = plots.holdem.mix_colours(actions)
+    assert colours[0] == "#44AA99" and colours[-1] == "#7F0000"  # check teal, all-in darkest
+    assert len(set(colours)) == 4
+    # the rectangles (x, y, width, height, colour), one collection; the bars, not the cells
+    (collection,) = ax.collections
+    boxes = [
+        (*v.min(axis=0), *(v.max(axis=0) - v.min(axis=0)), to_hex(colour))
+        for v, colour in zip(
+            (path.vertices for path in collection.get_paths()),
+            collection.get_facecolors(),
+            strict=True,
+        )
+    ]
+    bars = [b for b in boxes if b[3] < 0.9]
+    in_aks = [b for b in bars if -0.5 < b[0] + b[2] / 2 - 1 < 0.5 and abs(b[1] + 0.05) < 1e-9]
+    widths = {colour: width for _, _, width, _, colour in in_aks}
+    assert widths == {"#44aa99": 0.25, to_hex(colours[1]): 0.5, "#7f0000": 0.25}
+    assert not [b for b in bars if abs(b[1] - 11.95) < 1e-9 and 11.5 < b[0] < 12.5]
+    legend = [t.get_text() for t in figure.legends[0].get_texts()]
+    assert legend == actions and ax.get_title() == "Mix"
+    size, text = smallest_text_px(figure)
+    assert size >= 9, (size, text)
+
+
+@pytest.mark.parametrize(
+    ("mixes", "actions", "message"),
+    [
+        (np.full((2, 13, 13), 0.5), ["check", "bet 50%", "all-in"], "must be 3 x 13 x 13"),
+        (np.full((2, 13, 13), 0.6), ["check", "bet 50%"], "sum to 1"),
+        (np.full((2, 13, 13), np.nan), ["check", "bet 50%"], "mixes"),
+        (np.full((1, 13, 13), 1.0), "check", "list of action names"),
+        (np.full((5, 13, 13), 0.2), ["check", "1", "2", "3", "4"], "told apart"),
+    ],
+)
+def test_the_mix_grid_refuses_what_it_cannot_draw(mixes, actions, message):
+    with pytest.raises(ValueError, match=message):
+        plots.action_mix_grid_figure(mixes, actions, "Mix")

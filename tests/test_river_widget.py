@@ -16,13 +16,7 @@ from matplotlib.colors import to_hex
 
 from lessons_lib.holdem import RiverGame, solve_river
 from lessons_lib.holdem.cards import class_name, grid_names
-from lessons_lib.plots.holdem import (
-    AGGRESSIVE_FILLS,
-    FOLD_FILL,
-    MIX_BAR_HEIGHT,
-    PASSIVE_FILL,
-    action_fill,
-)
+from lessons_lib.plots.holdem import EMPTY_CELL, MIX_BAR_HEIGHT, mix_colours
 from lessons_lib.widgets.river import (
     SIZE_MENU,
     menu_game,
@@ -146,7 +140,8 @@ def test_the_app_follows_its_controls(solved) -> None:
 
 def test_the_grid_draws_each_class_s_mix_as_a_stacked_bar(solved) -> None:
     """The figure's boxes: for a class, one per action it takes, left to right from the cell's
-    left edge, as wide as the action's share and as tall as the class's reach."""
+    left edge, as wide as the action's share (the rounded shares in proportion) and as tall as
+    the class's reach."""
     _, summary = solved
     k = next(k for k, n in enumerate(summary.nodes) if n.name == "check / bet 75%")
     node = summary.nodes[k]
@@ -162,26 +157,26 @@ def test_the_grid_draws_each_class_s_mix_as_a_stacked_bar(solved) -> None:
         if c - 0.5 <= v[:, 0].min() < c + 0.5 and r - 0.5 <= v[:, 1].min() < r + 0.5
     ]
     background, *segments = inside
-    assert background[1:3] == (1.0, 1.0)
+    assert background == (c - 0.5, 1.0, 1.0, "#FFFFFF")
+    taken = [
+        (a, t, fill)
+        for a, t, fill in zip(
+            node.actions, node.mix[:, r, c], mix_colours(node.actions), strict=True
+        )
+        if t > 0
+    ]
+    total = sum(int(t) for _, t, _ in taken)
+    assert abs(total - 1000) <= len(node.actions) / 2
     left = c - 0.5
-    for (x, width, height, colour), action, tenths in zip(
-        segments, node.actions, node.mix[:, r, c], strict=True
-    ):
-        assert x == pytest.approx(left) and width == pytest.approx(tenths / 1000)
+    for (x, width, height, colour), (_, tenths, fill) in zip(segments, taken, strict=True):
+        assert x == pytest.approx(left) and width == pytest.approx(tenths / total)
         assert height == pytest.approx(MIX_BAR_HEIGHT * node.reach[r, c] / 1000)
-        assert colour == action_fill(action)
+        assert colour == fill.upper()
         left += width
-    legend = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
+    legend = [t.get_text() for t in figure.legends[0].get_texts()]
     assert legend == list(node.actions)
-
-
-def test_actions_are_filled_as_solver_apps_fill_them() -> None:
-    assert action_fill("fold") == FOLD_FILL
-    assert action_fill("check") == action_fill("call") == PASSIVE_FILL
-    ramp = [action_fill(a) for a in ("bet 33%", "bet 75%", "bet 150%", "all-in")]
-    assert ramp == list(AGGRESSIVE_FILLS)  # darker for larger bets
-    assert action_fill("raise 100%") == action_fill("bet 75%")  # the step of (0.5, 1] pots
-    assert action_fill("bet 250%") == AGGRESSIVE_FILLS[-1]
+    out = [b for b, colour in zip(paths, colours, strict=True) if colour == EMPTY_CELL.upper()]
+    assert len(out) == int(np.count_nonzero(~summary.in_range[0] | (node.reach == 0)))
 
 
 def test_each_menu_entry_is_a_one_size_river() -> None:

@@ -15,7 +15,7 @@ from twin_harness import ROOT, opened_twin, state
 
 from lessons_lib.holdem import RiverGame, grid_means, solve_river
 from lessons_lib.holdem.cards import grid_names
-from lessons_lib.plots.holdem import EMPTY_CELL, MIX_BACKGROUND, action_fill
+from lessons_lib.plots.holdem import EMPTY_CELL, MIX_CELL, mix_colours
 from lessons_lib.widgets.river import grid_title, node_label, river_explorer, status_html, summarise
 
 BOARD = "KsQd7h4c2s"
@@ -50,14 +50,16 @@ def expected_cells(summary, node) -> list[dict]:
         r, c = divmod(cell, 13)
         shown = summary.in_range[node.player - 1, r, c] and node.reach[r, c] > 0
         segments = [
-            [action, int(t), f"{t / 10:g}%", action_fill(action)]
-            for action, t in zip(node.actions, node.mix[:, r, c], strict=True)
+            [action, int(t), f"{t / 10:g}%", fill]
+            for action, t, fill in zip(
+                node.actions, node.mix[:, r, c], mix_colours(node.actions), strict=True
+            )
             if shown and t > 0
         ]
         cells.append(
             {
                 "name": name,
-                "colour": MIX_BACKGROUND if shown else EMPTY_CELL,
+                "colour": MIX_CELL if shown else EMPTY_CELL,
                 "height": f"{node.reach[r, c] / 10:g}%" if shown else None,
                 "segments": segments,
             }
@@ -74,7 +76,9 @@ def test_every_node_is_the_library_s(page, solved) -> None:
         shown = state(page)
         assert (shown["node"], shown["title"]) == (node_label(node), grid_title(node))
         assert shown["cells"] == expected_cells(summary, node), node.name
-        assert shown["legend"] == [[a, action_fill(a)] for a in node.actions]
+        assert shown["legend"] == [
+            list(pair) for pair in zip(node.actions, mix_colours(node.actions), strict=True)
+        ]
         assert shown["status_html"] == app.status.value
 
 

@@ -51,7 +51,9 @@ BookTwins.register("river", (root, data) => {
     const name = hands[cell];
     const shown = data.in_range[n.player - 1][cell] && n.reach[cell] > 0;
     const background = shown ? data.background : data.empty;
-    const td = T.element("td", { style: `background:${background}`, "data-class": name, "data-colour": background },
+    const td = T.element("td", {
+      style: `background:${background};border:1px solid ${data.line}`, "data-class": name, "data-colour": background,
+    },
       T.element("span", { class: "twin-river-name" }, name));
     if (!shown) return td;
     const mix = classMix(n, cell);

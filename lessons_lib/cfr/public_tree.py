@@ -52,6 +52,19 @@ makes the per-node maximum exact), and its expected value is ``BR_i = sum_h w_i(
 With zero-sum payoffs, ``exploitability = (BR_1(sigma_2) + BR_2(sigma_1)) / 2``, the definition
 of :mod:`lessons_lib.exploitability`; the checkpoints of a run on this engine are measured so.
 
+**Node locking.** A solver user who believes the opponent plays one spot badly (folds too often
+to a pot-sized bet, never raises) fixes that player's strategy at that public node and re-solves
+the rest: PioSolver calls it *node locking*. The engine takes ``locked``, a mapping from decision
+nodes to fixed strategy tables (actions by private hands). At a locked node the current and the
+average strategy are the fixed table at every iteration (the regrets there are still added up, but
+never used), so the locked node acts like a chance node with known probabilities. CFR then runs on
+the *restricted game*, in which the locked player may choose only strategies that play the fixed
+table there, and converges to an equilibrium of that game: the other player's strategy becomes a
+best response to the locked play (as good as possible against the locked player's best play
+elsewhere), and locking every node of one player leaves the other a plain best response. The best
+responses and the exploitability the engine reports are the restricted game's: a best responder
+for the locked player keeps the fixed tables at its locked nodes, and maximises elsewhere.
+
 Same bits on every machine. Every sum is element-wise numpy, ``np.bincount``, ``np.add.at`` or
 ``np.maximum.reduceat`` (:mod:`lessons_lib.sums`), never ``@``.
 
@@ -207,6 +220,82 @@ def sweeps_of(rows: OwnActions, hands: int) -> Sweeps:
     return Sweeps(tuple(up), tuple(best))
 
 
+@dataclass(frozen=True, eq=False)
+class Lock:
+    """One locked decision node: its number, its player, its action rows (consecutive) and the
+    fixed strategy table on them, one row per action and one column per private hand."""
+
+    node: int
+    player: int
+    rows: slice
+    table: np.ndarray
+
+
+def checked_locks(
+    tree: RangeTree, rows: Mapping[int, OwnActions], hands: Mapping[int, int], locked: object
+) -> tuple[Lock, ...]:
+    """``locked`` (module docstring, *Node locking*) after checking it: a mapping whose keys are
+    decision nodes, by name (``"bet 75%"``), by number, or as a pair ``(player, node)`` that also
+    says whose decision it is, and whose values are strategy tables of the node's player there
+    (one row per action, one column per private hand, a probability vector per hand)."""
+    if locked is None:
+        return ()
+    if not isinstance(locked, Mapping):
+        raise ValueError(
+            f"locked must map decision nodes to strategy tables, got {describe(locked)}"
+        )
+    locks, seen = [], set()
+    for key, given in locked.items():
+        player_said, node = key if isinstance(key, tuple) and len(key) == 2 else (None, key)
+        where = f"locked[{describe(key, 60)}]"
+        if isinstance(node, str):
+            try:
+                k = tree.node_index(node)
+            except ValueError:
+                raise ValueError(f"{where}: no node {node!r} in this public tree") from None
+        elif isinstance(node, (int, np.integer)) and not isinstance(node, bool):
+            k = int(node)
+            if not 0 <= k < len(tree.parent):
+                raise ValueError(f"{where}: no node number {k} (the tree has {len(tree.parent)})")
+        else:
+            raise ValueError(
+                f"locked: a node is named by its name, its number or (player, node), got "
+                f"{describe(key)}"
+            )
+        player = int(tree.player[k])
+        if player not in (1, 2):
+            raise ValueError(f"{where}: node {tree.node_name(k)!r} is no decision of a player")
+        if player_said is not None and player_said != player:
+            raise ValueError(
+                f"{where}: node {tree.node_name(k)!r} is player {player}'s decision, not player "
+                f"{describe(player_said)}'s"
+            )
+        if k in seen:
+            raise ValueError(f"{where}: node {tree.node_name(k)!r} is locked twice")
+        seen.add(k)
+        segment = int(np.flatnonzero(rows[player].nodes == k)[0])
+        start = int(rows[player].segments.starts[segment])
+        width = tree.children[k].stop - tree.children[k].start
+        actions = [
+            tree.action_name(c) for c in range(tree.children[k].start, tree.children[k].stop)
+        ]
+        table = as_finite_array(given, where)
+        if table.shape != (width, hands[player]):
+            raise ValueError(
+                f"{where}: node {tree.node_name(k)!r} is player {player}'s decision with actions "
+                f"{actions} and {hands[player]} private hands, so its table has shape "
+                f"{(width, hands[player])}, got {describe(given)}"
+            )
+        sums = np.add.reduce(table, axis=0)
+        if table.size and (table.min() < 0 or np.abs(sums - 1).max() > 10 * PROBABILITY_TOLERANCE):
+            raise ValueError(
+                f"{where} must hold probabilities that sum to 1 over the actions {actions} for "
+                f"every hand, got {describe(given)}"
+            )
+        locks.append(Lock(k, player, slice(start, start + width), table.copy()))
+    return tuple(locks)
+
+
 class PublicTreeEngine(TabularEngine):
     """CFR and its variants on the public tree, vectorised over the private hands.
 
@@ -215,6 +304,10 @@ class PublicTreeEngine(TabularEngine):
     strategies in its own layout, a table per player with one row per action (:meth:`action_rows`)
     and one column per private hand: :meth:`average_strategy`, :meth:`strategy_at`,
     :meth:`best_response_value`, :meth:`expected_value`, :meth:`exploitability`.
+
+    ``locked`` (optional) fixes strategies at chosen decision nodes (:func:`checked_locks`; module
+    docstring, *Node locking*): the engine then solves the restricted game, and its best responses
+    and exploitability are that game's.
     """
 
     name = "public-tree"
@@ -223,7 +316,12 @@ class PublicTreeEngine(TabularEngine):
     )
 
     def __init__(
-        self, game: Game, variant: Variant, updates: str, averaging: str = "own reach"
+        self,
+        game: Game,
+        variant: Variant,
+        updates: str,
+        averaging: str = "own reach",
+        locked: Mapping[object, object] | None = None,
     ) -> None:
         super().__init__(game, variant, updates, averaging)
         ranges = game.range_game()
@@ -238,6 +336,8 @@ class PublicTreeEngine(TabularEngine):
         check_entries(
             4 * sum((self.rows[i].size + 1) * hands[i] for i in (1, 2)), "the engine's tables"
         )
+        #: The locked nodes (:class:`Lock`), none by default.
+        self.locks = checked_locks(tree, self.rows, hands, locked)
         self.plan, self._down = {}, {}
         for i in (1, 2):
             table = self.tables[i] = RegretTable.zeros(self.rows[i].segments, hands[i])
@@ -268,7 +368,12 @@ class PublicTreeEngine(TabularEngine):
 
     def strategy_changed(self, player: int) -> None:
         """The player's ranges after its new strategy: ``pi_i(k.a, h) = pi_i(k, h)
-        sigma(k, h, a)``, top-down (as :meth:`plan_of`, on views made once)."""
+        sigma(k, h, a)``, top-down (as :meth:`plan_of`, on views made once), after putting the
+        fixed tables back at the player's locked nodes."""
+        strategy = self.tables[player].strategy
+        for lock in self.locks:
+            if lock.player == player:
+                strategy[lock.rows] = lock.table
         plan = self.plan[player]
         for ranges, parents, strategy in self._down[player]:
             np.multiply(plan.take(parents, axis=0), strategy, out=ranges)
@@ -302,8 +407,12 @@ class PublicTreeEngine(TabularEngine):
         values = self._terminal_step(player, opponent_plan)
         sweeps = self.sweeps[player]
         if strategy is None:
-            for step in sweeps.best if to_root else sweeps.best[:-1]:
-                step.add(values, np.maximum.reduceat(values[step.rows], step.starts, axis=0))
+            steps = sweeps.best if to_root else sweeps.best[:-1]
+            for step, locked in zip(steps, self._locked_steps[player], strict=False):
+                best = np.maximum.reduceat(values[step.rows], step.starts, axis=0)
+                for node, rows, table in locked:  # a locked node plays its table
+                    best[node] = np.add.reduce(table * values[rows], axis=0)
+                step.add(values, best)
         else:
             for step in sweeps.up if to_root else sweeps.up[:-1]:
                 step.add(values, strategy[step.rows] * values[step.rows])
@@ -320,6 +429,29 @@ class PublicTreeEngine(TabularEngine):
         terminal = self.range_game.terminal_values(player, ranges)
         bins = self._terminal_bins[player]
         return np.bincount(bins, terminal.ravel(), shape[0] * shape[1]).reshape(shape)
+
+    @cached_property
+    def _locked_steps(self) -> dict[int, tuple[tuple[tuple[int, slice, np.ndarray], ...], ...]]:
+        """For each step of a player's best-response sweep: the locked nodes among its nodes, as
+        (the node's place in the step, its rows, its fixed table)."""
+        steps = {}
+        for i in (1, 2):
+            per_step = []
+            for step in self.sweeps[i].best:
+                first_rows = step.rows.start + step.starts
+                per_step.append(
+                    tuple(
+                        (
+                            int(np.flatnonzero(first_rows == lock.rows.start)[0]),
+                            lock.rows,
+                            lock.table,
+                        )
+                        for lock in self.locks
+                        if lock.player == i and lock.rows.start in first_rows
+                    )
+                )
+            steps[i] = tuple(per_step)
+        return steps
 
     @cached_property
     def _terminal_bins(self) -> dict[int, np.ndarray]:
@@ -353,7 +485,7 @@ class PublicTreeEngine(TabularEngine):
         (default: the opponent's average strategy)."""
         player = check_player(player)
         other = self.average_strategy(3 - player) if strategy is None else strategy
-        other = self.checked_strategy(3 - player, other, "strategy")
+        other = self._follows_locks(3 - player, other, "strategy")
         values = self.action_values(player, self.plan_of(3 - player, other), None, to_root=True)
         return sum_of_products(self.initial[player], values[-1])
 
@@ -401,7 +533,19 @@ class PublicTreeEngine(TabularEngine):
                 f"strategies must map players 1 and 2 to strategy tables, got "
                 f"{describe(strategies)}"
             )
-        return {i: self.checked_strategy(i, strategies[i], f"strategies[{i}]") for i in (1, 2)}
+        return {i: self._follows_locks(i, strategies[i], f"strategies[{i}]") for i in (1, 2)}
+
+    def _follows_locks(self, player: int, strategy: object, name: str) -> np.ndarray:
+        """``strategy`` after checking it is a strategy table of ``player`` that plays the fixed
+        table at each of the player's locked nodes: a strategy of the restricted game."""
+        table = self.checked_strategy(player, strategy, name)
+        for lock in self.locks:
+            if lock.player == player and np.abs(table[lock.rows] - lock.table).max() > 1e-9:
+                raise ValueError(
+                    f"{name} does not play the locked table at node "
+                    f"{self.tree.node_name(lock.node)!r}: it is no strategy of the restricted game"
+                )
+        return table
 
     # Reading the tables.
 
@@ -410,7 +554,15 @@ class PublicTreeEngine(TabularEngine):
         player's private hands; uniform where the strategy sum is zero."""
         player = check_player(player)
         table = self.tables[player]
-        return average_strategy(table.strategy_sum, table.segments)
+        average = average_strategy(table.strategy_sum, table.segments)
+        for lock in self.locks:  # exactly the fixed table, even where a hand never gets there
+            if lock.player == player:
+                average[lock.rows] = lock.table
+        return average
+
+    def average_policy(self) -> Policy:
+        """``sigma_bar^T`` as a policy of the game (:meth:`average_strategy`, locks included)."""
+        return self.policy()
 
     def current_strategy(self, player: int) -> np.ndarray:
         """The current strategy sigma^{T+1}, laid out like :meth:`average_strategy`."""

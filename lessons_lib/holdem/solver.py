@@ -22,6 +22,14 @@ turns them into each hand's expected chips.
 In a solver's pot-share convention (each value plus ``pot / 2``, the two summing to the pot) the
 same number is ``(BR_1 + BR_2 - pot) / 2``: the average of what the two best responders gain over
 an even split, which is how solver users read "0.3% of the pot".
+
+**Node locking.** ``solve_river(game, ..., locked={node: table})`` fixes the strategy of the
+player to act at each given node (``table``: one row per action, one column per combo of that
+player, as :meth:`~lessons_lib.cfr.public_tree.PublicTreeEngine.strategy_at` returns it) and
+solves the rest, as PioSolver's node locking does. The answer is an equilibrium of the *restricted
+game* in which the locked player must play those tables: the other player exploits the locked
+play, and the locked player makes the best of it elsewhere. Its exploitability, and the target,
+are measured in that game (:mod:`lessons_lib.cfr.public_tree`, *Node locking*).
 """
 
 from __future__ import annotations
@@ -32,9 +40,10 @@ import numpy as np
 
 from lessons_lib.cfr.public_tree import PublicTreeEngine
 from lessons_lib.cfr.solver import solve
-from lessons_lib.core.training import MAX_ITERATIONS
+from lessons_lib.core.training import MAX_ITERATIONS, TrainingRun
 from lessons_lib.core.variants import VARIANTS, Variant, variant_named
 from lessons_lib.games.ranges import check_player
+from lessons_lib.holdem.cards import class_combos, class_name, parse_cards
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.validation import (
     check_choice,
@@ -47,6 +56,9 @@ from lessons_lib.validation import (
 #: The options :func:`solve_river` and :func:`exploitability_curve` pass to the algorithm.
 SOLVER_OPTIONS = ("updates", "averaging", "alpha", "beta", "gamma")
 
+#: Strategy tables for both players, or None for the average strategies.
+Strategies = Mapping[int, np.ndarray] | None
+
 
 class RiverSolver(PublicTreeEngine):
     """The public-tree engine on a :class:`RiverGame`, with the river's units: exploitability in
@@ -55,7 +67,8 @@ class RiverSolver(PublicTreeEngine):
     (``"cfr+"`` by default, ``"dcfr"`` with ``alpha``, ``beta``, ``gamma``), and it evaluates
     strategy tables of the river or runs bare iterations (``run``).
 
-    ``interrupted`` and ``reached_target`` say how the last :func:`solve_river` of it ended.
+    ``interrupted`` and ``reached_target`` say how the last :func:`solve_river` of it ended;
+    ``locked`` fixes strategies at chosen nodes (module docstring, *Node locking*).
     """
 
     name = "river"
@@ -66,6 +79,7 @@ class RiverSolver(PublicTreeEngine):
         variant: Variant | str = "cfr+",
         updates: str | None = None,
         averaging: str = "own reach",
+        locked: Mapping[object, object] | None = None,
         **parameters: float,
     ) -> None:
         if not isinstance(game, RiverGame):
@@ -81,7 +95,7 @@ class RiverSolver(PublicTreeEngine):
         elif parameters:
             raise ValueError(f"parameters {sorted(parameters)} go with an algorithm's name only")
         updates = variant.default_updates if updates is None else updates
-        super().__init__(game, variant, updates, averaging)
+        super().__init__(game, variant, updates, averaging, locked)
         self.interrupted = False
         self.reached_target: bool | None = None
 
@@ -92,15 +106,106 @@ class RiverSolver(PublicTreeEngine):
     def hand_values(
         self, player: int, strategies: Mapping[int, np.ndarray] | None = None
     ) -> np.ndarray:
-        """Each combo's expected chips for ``player`` at the root, *given* that it is dealt:
+        """Each combo's expected payoff for ``player`` at the root, *given* that it is dealt:
         ``v_i(root, h) Z / sum_{h' compatible} w_o(h')`` (default strategies: the averages); 0 for a
-        combo that no opponent combo can meet."""
+        combo that no opponent combo can meet. In zero-sum chips (what the hand wins beyond an
+        even split of the pot): its expected share of the pot is this plus ``pot / 2``."""
         player = check_player(player)
         values = self.root_values(player, strategies)
         mass = self.game.removal[player].mass(self.game.weights[3 - player])[0]
         per_hand = np.zeros_like(values)  # 0 for a combo that every opponent combo blocks
         np.divide(values * self.game.normaliser, mass, out=per_hand, where=mass > 0)
         return per_hand
+
+    # Reading a solution as a solver user does: by node, by combo, by class, by action.
+
+    def node_named(self, node: str | Sequence[str]) -> int:
+        """The number of a public node given by its name (``"check / bet 75%"``) or by its action
+        path (``["check", "bet 75%"]``; ``"root"`` or ``[]`` for the first decision)."""
+        if isinstance(node, Sequence) and not isinstance(node, str):
+            if not all(isinstance(a, str) for a in node):
+                raise ValueError(f"node: an action path is a list of names, got {describe(node)}")
+            node = " / ".join(node) if node else "root"
+        return self.tree.node_index(node)
+
+    def reach_at(self, node: str | Sequence[str], strategies: Strategies = None) -> np.ndarray:
+        """``w_i(h) pi_i(k, h)`` for each hand h of the player i acting at ``node`` (k): the
+        range it brings there, its weights times its own probability of the path (default
+        strategies: the averages)."""
+        k, player = self._decision(node)
+        plan = self.plan_of(player, self._strategies_or_averages(strategies)[player])
+        return plan[self.rows[player].last_row[k]]
+
+    def action_values_at(
+        self, node: str | Sequence[str], strategies: Strategies = None
+    ) -> tuple[list[str], np.ndarray]:
+        """The actions at ``node`` and, per action a and hand h of the player i to act there,
+        the hand's expected payoff if it reaches the node and takes a, both then following
+        ``strategies`` (default: the averages):
+
+            EV_i(k.a, h) = v_i(k.a, h) Z / sum_{h' compatible with h} w_o(h') pi_o(k, h')
+
+        in zero-sum chips, as :meth:`hand_values` (a pot share is this plus ``pot / 2``), for
+        the whole river, chips put in before ``node`` included. 0 where the opponent cannot be
+        at the node. At an equilibrium every action a hand mixes is worth the same to it, and
+        no action is worth more (the indifference principle)."""
+        k, player = self._decision(node)
+        strategies = self._strategies_or_averages(strategies)
+        opponent = self.plan_of(3 - player, strategies[3 - player])
+        values = self.action_values(player, opponent, strategies[player])
+        rows = np.flatnonzero(self.tree.parent[self.rows[player].child] == k)
+        reach = opponent[self.rows[3 - player].last_row[k]]
+        mass = self.game.removal[player].mass(reach[None, :])[0]
+        per_hand = np.zeros((rows.size, mass.size))
+        np.divide(values[rows] * self.game.normaliser, mass, out=per_hand, where=mass > 0)
+        actions = [self.tree.action_name(int(c)) for c in self.rows[player].child[rows]]
+        return actions, per_hand
+
+    def strategy_of(
+        self, hand: str, node: str | Sequence[str] = "root", strategies: Strategies = None
+    ) -> dict[str, float]:
+        """How often ``hand`` takes each action at ``node`` (default strategies: the averages).
+        ``hand`` is a combo (``"AhKh"``, either card first) or a grid class (``"AKo"``, ``"QQ"``,
+        ``"AK"`` for both), whose frequencies are its combos' averaged by their reach at the
+        node (:meth:`reach_at`)."""
+        k, player = self._decision(node)
+        table = self._strategies_or_averages(strategies)[player]
+        actions, frequencies = self.strategy_at(self.tree.node_name(k), table)
+        chosen = self._hands_named(hand, player)
+        reach = self.reach_at(self.tree.node_name(k), strategies)[chosen]
+        total = float(np.add.reduce(reach))
+        if total <= 0.0:
+            raise ValueError(f"hand {hand!r} never reaches node {self.tree.node_name(k)!r}")
+        mix = np.add.reduce(frequencies[:, chosen] * reach, axis=1) / total
+        return dict(zip(actions, mix.tolist(), strict=True))
+
+    def _decision(self, node: str | Sequence[str]) -> tuple[int, int]:
+        """A decision node's number and the player to act there."""
+        k = self.node_named(node)
+        player = int(self.tree.player[k])
+        if player == 0:
+            raise ValueError(f"node {self.tree.node_name(k)!r} is not a decision node")
+        return k, player
+
+    def _hands_named(self, hand: object, player: int) -> np.ndarray:
+        """The positions, in ``player``'s combos, of the combo or class called ``hand``."""
+        combos = self.game.combos[player]
+        if not isinstance(hand, str) or len(hand) not in (2, 3, 4):
+            raise ValueError(
+                f"hand must be a combo such as 'AhKh' or a class such as 'AKo', got "
+                f"{describe(hand)}"
+            )
+        if len(hand) == 4:
+            cards = sorted(parse_cards([hand[:2], hand[2:]], "hand"), reverse=True)
+            found = np.flatnonzero((combos[:, 0] == cards[0]) & (combos[:, 1] == cards[1]))
+        else:
+            class_combos(hand if hand[0] == hand[1] or len(hand) == 3 else hand + "s")  # checks
+            names = [class_name(c) for c in combos]
+            wanted = hand[:2].upper() + hand[2:].lower()
+            found = np.flatnonzero([n == wanted or n[:2] == wanted for n in names])
+        if not found.size:
+            raise ValueError(f"hand {hand!r} is not in player {player}'s range on this river")
+        return found
 
 
 def solve_river(
@@ -110,6 +215,7 @@ def solve_river(
     max_iterations: int = 1000,
     check_every: int = 10,
     progress: object = None,
+    locked: Mapping[object, object] | None = None,
     **parameters,
 ) -> tuple[RiverSolver, list[tuple[int, float]]]:
     """Iterate until the average strategy's exploitability is at most ``target_percent`` of the
@@ -119,7 +225,8 @@ def solve_river(
     A long solve shows its progress and stops cleanly on Ctrl-C, with a checkpoint where it
     stopped (``progress`` as in :mod:`lessons_lib.progress`); a solve that runs out of iterations
     above its target warns (:class:`~lessons_lib.core.training.TargetNotReached`) and says so in
-    the solver's ``reached_target``.
+    the solver's ``reached_target``. ``locked`` fixes strategies at chosen nodes and solves the
+    restricted game (module docstring, *Node locking*).
 
     Returns the solver and the checkpoints ``(iterations, exploitability in % of the pot)``.
     """
@@ -129,15 +236,10 @@ def solve_river(
     target = check_number(target_percent, "target_percent", minimum=0.0, open_minimum=True)
     limit = check_integer(max_iterations, "max_iterations", minimum=1, maximum=MAX_ITERATIONS)
     every = check_integer(check_every, "check_every", minimum=1, maximum=MAX_ITERATIONS)
-    run = solve(
-        game,
-        algorithm,
-        limit,
-        engine=RiverSolver,
-        checkpoint_every=every,
-        stop_below=target * game.pot / 100.0,
-        progress=progress,
-        **parameters,
+    check_choice(algorithm, tuple(VARIANTS), "algorithm")
+    solver = RiverSolver(game, algorithm, locked=locked, **parameters)
+    run = TrainingRun(solver, algorithm).train(
+        limit, checkpoint_every=every, stop_below=target * game.pot / 100.0, progress=progress
     )
     return _solved(run)
 

@@ -40,12 +40,12 @@ from lessons_lib.plots.game_tree import (
     information_set_figure,
 )
 from lessons_lib.plots.holdem import (
+    action_mix_grid_figure,
     equity_curve_figure,
     hand_value_figure,
     range_grid_figure,
     river_exploitability_figure,
     strategy_by_size_figure,
-    strategy_mix_figure,
 )
 from lessons_lib.plots.kuhn_family import (
     family_exploitability_figure,
@@ -61,6 +61,7 @@ from lessons_lib.plots.normal_form import (
     simplex_figure,
     strategy_bars_figure,
 )
+from lessons_lib.plots.river_spots import action_mix_figure
 from lessons_lib.plots.sampling import (
     SCHEME_COLOURS,
     cost_curves_figure,
@@ -90,12 +91,13 @@ from lessons_lib.plots.style import (
 )
 
 __all__ = [
+    "action_mix_grid_figure",
     "equity_curve_figure",
     "hand_value_figure",
     "range_grid_figure",
     "river_exploitability_figure",
     "strategy_by_size_figure",
-    "strategy_mix_figure",
+    "action_mix_figure",
     "ALGORITHM_COLOURS",
     "METHOD_COLOURS",
     "CHANCE_COLOUR",

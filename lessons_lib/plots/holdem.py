@@ -3,6 +3,8 @@
 - :func:`range_grid_figure`          the 13 x 13 grid of hand classes coloured by a number per
   class (a range's weight, how often a class bets or calls), each cell labelled with its class
   and the number in percent
+- :func:`action_mix_grid_figure`     the same grid with each cell a bar split by action, as
+  PioSolver and GTO Wizard draw a strategy: every action's frequency at once
 - :func:`equity_curve_figure`        range against range: each player's hands sorted by equity,
   equity against the share of the range (weights counted), one curve per player
 - :func:`hand_value_figure`          expected value by hand, in percent of the pot, against the
@@ -11,16 +13,12 @@
   log-log, one curve per algorithm, with the "solved" target as a grey line
 - :func:`strategy_by_size_figure`    how often a hand bets, against its equity in bins, one line per
   bet size: polarisation made visible
-- :func:`strategy_mix_figure`        the 13 x 13 grid of one decision node, each cell the class's
-  whole action mix as a horizontal stacked bar (as solver apps draw it), as tall as the share of
-  the class that reaches the node
 
 Numbers are given, never computed here from a game, so that each figure draws exactly its data.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -69,20 +67,6 @@ SIZE_MARKERS = ("o", "s", "^", "D", "v", "P")
 #: its colour from one figure to the next ("bet 75%" and "75%" are the same size).
 ACTION_STYLE = {"check": 0, "33%": 1, "75%": 2, "150%": 3, "all-in": 4}
 
-#: The fills of the actions in :func:`strategy_mix_figure`, as solver apps colour them: folding
-#: light blue, the passive actions (check, call) green, and the bets and raises a ramp from yellow
-#: to dark brown, darker for larger amounts (:func:`action_fill`). No fill is a player's colour.
-FOLD_FILL = "#88CCEE"
-PASSIVE_FILL = "#228833"
-AGGRESSIVE_FILLS = ("#FEC44F", "#EC7014", "#B2420A", "#662506")
-#: The upper bounds, in pots, of the first three steps of the ramp (all-in is always the last).
-AGGRESSIVE_STEPS = (0.5, 1.0, 2.0)
-#: The background of a cell in :func:`strategy_mix_figure`, above a bar shorter than the cell.
-MIX_BACKGROUND = "#F2F2F2"
-#: The height of a whole class's bar in :func:`strategy_mix_figure`, as a share of the cell (the
-#: class's name sits above it).
-MIX_BAR_HEIGHT = 0.68
-
 #: The largest exploitability a river can have, in percent of the pot: a best responder wins at
 #: most half the pot plus the stack, and a stack is at most MAX_CHIPS / MIN_CHIPS pots. Larger
 #: values are not a river's (and from 1e300 matplotlib's log axis overflows).
@@ -102,125 +86,6 @@ def action_styles(labels: list[str]) -> list[tuple[str, str]]:
         k = next(free, len(styles)) if k is None else k
         styles.append((SIZE_COLOURS[k % len(SIZE_COLOURS)], SIZE_MARKERS[k % len(SIZE_MARKERS)]))
     return styles
-
-
-def action_fill(action: str) -> str:
-    """The fill of an action of the river's tree in :func:`strategy_mix_figure`: ``"fold"``,
-    ``"check"`` and ``"call"`` have their own; a bet or raise named by its size in percent of the
-    pot (``"bet 75%"``, ``"raise 100%"``) takes the ramp's step for that size
-    (:data:`AGGRESSIVE_STEPS`), ``"all-in"`` its darkest step."""
-    check_instance(action, str, "action", "an action name such as 'bet 75%'")
-    if action == "fold":
-        return FOLD_FILL
-    if action in ("check", "call"):
-        return PASSIVE_FILL
-    if action == "all-in":
-        return AGGRESSIVE_FILLS[-1]
-    kind, _, size = action.partition(" ")
-    try:
-        pots = float(size.removesuffix("%")) / 100.0 if size.endswith("%") else math.nan
-    except ValueError:
-        pots = math.nan
-    if kind not in ("bet", "raise") or not 0.0 < pots < math.inf:
-        raise ValueError(
-            f"action must be fold, check, call, all-in or a bet or raise in percent of the pot "
-            f"('bet 75%'), got {describe(action)}"
-        )
-    step = next((k for k, bound in enumerate(AGGRESSIVE_STEPS) if pots <= bound), 3)
-    return AGGRESSIVE_FILLS[step]
-
-
-def strategy_mix_figure(
-    mix: np.ndarray,
-    actions: Sequence[str],
-    reach: np.ndarray,
-    present: np.ndarray,
-    title: str,
-    chosen: str | None = None,
-) -> Figure:
-    """One decision node's strategy on the 13 x 13 grid (aces top left; pairs on the diagonal,
-    suited above, offsuit below), as solver apps draw it: cell (r, c) holds a horizontal stacked
-    bar, one segment per action of ``actions`` in order, ``mix[a, r, c]`` of the cell's width
-    (class (r, c)'s probability of action a, in [0, 1]; :func:`action_fill` colours), as tall as
-    ``reach[r, c]`` of the bar area (the share of the class that gets to the node; the area is
-    the cell below the class's name, :data:`MIX_BAR_HEIGHT`). Cells where
-    ``present`` is False (a class outside the range) or whose reach is 0 are grey; the class
-    ``chosen`` (a name such as ``"AKo"``) is outlined. The legend names the actions."""
-    check_instance(title, str, "title", "a string")
-    names = list(actions) if isinstance(actions, (list, tuple)) else None
-    if not names or not all(isinstance(a, str) for a in names) or len(set(names)) < len(names):
-        raise ValueError(
-            f"actions must be a list of distinct action names, got {describe(actions)}"
-        )
-    fills = [action_fill(action) for action in names]
-    mix = as_finite_array(mix, "mix")
-    if mix.shape != (len(names), 13, 13) or np.any((mix < 0) | (mix > 1)):
-        raise ValueError(
-            f"mix must be an array of shape ({len(names)}, 13, 13) in [0, 1], got {describe(mix)}"
-        )
-    reach = as_finite_array(reach, "reach")
-    if reach.shape != (13, 13) or np.any((reach < 0) | (reach > 1)):
-        raise ValueError(f"reach must be a 13 x 13 array in [0, 1], got {describe(reach)}")
-    shown = _present(present) & (reach > 0)
-    grid = grid_names()
-    if chosen is not None and not any(chosen in row for row in grid if isinstance(chosen, str)):
-        raise ValueError(
-            f"chosen must be a class of the grid such as 'AKs', got {describe(chosen)}"
-        )
-    figure, (ax,) = new_figure(7.4, 7.6)
-    ax.grid(False)
-    boxes, colours = [], []
-
-    def box(left: float, top: float, width: float, height: float, colour: str) -> None:
-        boxes.append(
-            [(left, top), (left + width, top), (left + width, top + height), (left, top + height)]
-        )
-        colours.append(colour)
-
-    for r in range(13):
-        for c in range(13):
-            box(c - 0.5, r - 0.5, 1.0, 1.0, MIX_BACKGROUND if shown[r, c] else EMPTY_CELL)
-            if not shown[r, c]:
-                continue
-            # the segments side by side, left to right, from the bottom of the bar area up
-            height = MIX_BAR_HEIGHT * reach[r, c]
-            left = c - 0.5
-            for k, fill in enumerate(fills):
-                box(left, r + 0.5 - height, mix[k, r, c], height, fill)
-                left += mix[k, r, c]
-            ax.text(
-                c,
-                r - 0.5 + (1 - MIX_BAR_HEIGHT) / 2,
-                grid[r][c],
-                ha="center",
-                va="center",
-                fontsize=7.5,
-            )
-    ax.add_collection(PolyCollection(boxes, facecolors=colours, edgecolors="none"))
-    for k in range(14):
-        ax.axhline(k - 0.5, color="white", linewidth=1.0)
-        ax.axvline(k - 0.5, color="white", linewidth=1.0)
-    if chosen is not None:
-        r = next(k for k, row in enumerate(grid) if chosen in row)
-        c = grid[r].index(chosen)
-        ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, edgecolor="black", lw=2.5))
-    ax.set_xlim(-0.5, 12.5)
-    ax.set_ylim(12.5, -0.5)
-    ax.set_aspect("equal")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    ax.set_title(title)
-    handles = [
-        Patch(facecolor=fill, label=action) for action, fill in zip(names, fills, strict=True)
-    ]
-    ax.legend(
-        handles=handles,
-        fontsize=9,
-        loc="upper center",
-        bbox_to_anchor=(0.5, -0.01),
-        ncols=len(names),
-    )
-    return figure
 
 
 def range_grid_figure(
@@ -273,6 +138,113 @@ def range_grid_figure(
     scale.set_label(label)
     scale.ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
     return figure
+
+
+#: The colours of the actions in :func:`action_mix_grid_figure`: the passive actions (check,
+#: call) teal, fold grey, and the bets and raises warm, darker as they grow (ColorBrewer's
+#: colour-blind safe orange-red sequence).
+MIX_COLOURS = {"check": "#44AA99", "call": "#44AA99", "fold": "#BBBBBB"}
+MIX_AGGRESSIVE = ("#FDD49E", "#FC8D59", "#D7301F", "#7F0000")
+
+
+def mix_colours(actions: Sequence[str]) -> list[str]:
+    """The colour of each action of one node in :func:`action_mix_grid_figure`: fixed for check,
+    call and fold; the bets and raises, in the node's order (smallest first, all-in last), take
+    the warm colours from the lightest, the all-in always the darkest (so four bets besides it
+    cannot be told apart from it: at most three)."""
+    if isinstance(actions, (str, bytes)) or not all(isinstance(a, str) for a in actions):
+        raise ValueError(f"actions must be a list of action names, got {describe(actions)}")
+    aggressive = [a for a in actions if a not in MIX_COLOURS]
+    if len([a for a in aggressive if a != "all-in"]) >= len(MIX_AGGRESSIVE):
+        raise ValueError(
+            f"at most {len(MIX_AGGRESSIVE)} bets and raises can be told apart, got {list(actions)}"
+        )
+    sized = [a for a in aggressive if a != "all-in"]
+    shades = dict(zip(sized, MIX_AGGRESSIVE, strict=False)) | {"all-in": MIX_AGGRESSIVE[-1]}
+    return [MIX_COLOURS.get(a, shades.get(a)) for a in actions]
+
+
+#: The height of a class's whole bar in :func:`action_mix_grid_figure`, as a share of its cell (the
+#: class's name sits above it).
+MIX_BAR_HEIGHT = 0.55
+#: The cells of :func:`action_mix_grid_figure` (behind the bars) and the lines between them.
+MIX_CELL, MIX_GRID_LINE = "#FFFFFF", "#888888"
+
+
+def action_mix_grid_figure(
+    mixes: np.ndarray,
+    actions: Sequence[str],
+    title: str,
+    present: np.ndarray | None = None,
+    heights: np.ndarray | None = None,
+    chosen: str | None = None,
+) -> Figure:
+    """The 13 x 13 grid with each cell's lower part a bar split left to right in the shares
+    ``mixes[a, r, c]`` of the actions (each cell's shares summing to 1), coloured by
+    :func:`mix_colours`, and the class written above it; classes outside the range (``present``
+    False) are grey. ``heights[r, c]`` in [0, 1] scales a class's bar (default 1), as solver apps
+    scale it by the share of the class that reaches the node; the class ``chosen`` (``"AKo"``) is
+    outlined. A legend names the actions."""
+    check_instance(title, str, "title", "a string")
+    colours = mix_colours(actions)
+    mix = as_finite_array(mixes, "mixes")
+    if mix.shape != (len(colours), 13, 13) or np.any(mix < 0):
+        raise ValueError(
+            f"mixes must be {len(colours)} x 13 x 13 shares (an action's frequency per class), "
+            f"got {describe(mixes)}"
+        )
+    shown = np.ones((13, 13), dtype=bool) if present is None else _present(present)
+    if np.any(np.abs(np.add.reduce(mix, axis=0) - 1.0)[shown] > 1e-6):
+        raise ValueError("mixes must sum to 1 over the actions in every class of the range")
+    tall = np.ones((13, 13)) if heights is None else as_finite_array(heights, "heights")
+    if tall.shape != (13, 13) or np.any((tall < 0) | (tall > 1)):
+        raise ValueError(f"heights must be a 13 x 13 array in [0, 1], got {describe(heights)}")
+    names = grid_names()
+    if chosen is not None and not (isinstance(chosen, str) and any(chosen in n for n in names)):
+        raise ValueError(
+            f"chosen must be a class of the grid such as 'AKs', got {describe(chosen)}"
+        )
+    figure, (ax,) = new_figure(7.0, 7.6)
+    ax.grid(False)
+    boxes, fills = [], []  # one collection of rectangles: a fast redraw in the live demo
+    for r in range(13):
+        for c in range(13):
+            x0, bottom = c - 0.5, r + 0.5
+            boxes.append(_box(x0, r - 0.5, 1.0, 1.0))
+            fills.append(MIX_CELL if shown[r, c] else EMPTY_CELL)
+            height, left = MIX_BAR_HEIGHT * tall[r, c], x0
+            for share, colour in zip(mix[:, r, c], colours, strict=True):
+                if shown[r, c] and share > 0 and height > 0:
+                    boxes.append(_box(left, bottom - height, share, height))
+                    fills.append(colour)
+                left += share
+            ax.text(c, r - 0.27, names[r][c], ha="center", va="center", fontsize=7.5)
+    ax.add_collection(PolyCollection(boxes, facecolors=fills, edgecolors="none"))
+    for k in range(14):
+        ax.axhline(k - 0.5, color=MIX_GRID_LINE, linewidth=0.5)
+        ax.axvline(k - 0.5, color=MIX_GRID_LINE, linewidth=0.5)
+    if chosen is not None:
+        r = next(k for k, row in enumerate(names) if chosen in row)
+        ax.add_patch(
+            Rectangle(
+                (names[r].index(chosen) - 0.5, r - 0.5), 1, 1, fill=False, edgecolor="black", lw=2.5
+            )
+        )
+    ax.set_xlim(-0.5, 12.5)
+    ax.set_ylim(12.5, -0.5)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title(title)
+    handles = [Patch(facecolor=colour, label=a) for a, colour in zip(actions, colours, strict=True)]
+    figure.legend(handles=handles, loc="outside lower center", ncols=len(handles), frameon=False)
+    return figure
+
+
+def _box(left: float, top: float, width: float, height: float) -> list[tuple[float, float]]:
+    """The corners of a rectangle (y grows downwards on the grid)."""
+    right, bottom = left + width, top + height
+    return [(left, top), (right, top), (right, bottom), (left, bottom)]
 
 
 def _present(present: object) -> np.ndarray:

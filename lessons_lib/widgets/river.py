@@ -19,7 +19,7 @@ the app and its twin show the same digits):
 A class that gets to the node with less than 0.05% of its weight (reach 0 after rounding) has no
 mix: its strategy there is never played. :func:`river_explorer` shows a node's grid, each cell the
 class's whole mix as a horizontal stacked bar as tall as its reach
-(:func:`~lessons_lib.plots.holdem.strategy_mix_figure`), and one line of text with the chosen
+(:func:`~lessons_lib.plots.holdem.action_mix_grid_figure`), and one line of text with the chosen
 class's mix. Its twin on the static site (``"river"``, ``book/_static/twin-river.js``) receives the
 same summary (:func:`river_data`), so it only displays numbers the library computed.
 
@@ -35,16 +35,18 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.figure import Figure
 
 from lessons_lib.holdem.cards import grid_means, grid_names
 from lessons_lib.holdem.river import RiverGame
 from lessons_lib.holdem.solver import RiverSolver
 from lessons_lib.plots.holdem import (
     EMPTY_CELL,
-    MIX_BACKGROUND,
     MIX_BAR_HEIGHT,
-    action_fill,
-    strategy_mix_figure,
+    MIX_CELL,
+    MIX_GRID_LINE,
+    action_mix_grid_figure,
+    mix_colours,
 )
 from lessons_lib.validation import (
     check_choice,
@@ -142,7 +144,6 @@ def summarise(solver: RiverSolver, depth: int | None = None) -> RiverSummary:
     if depth is not None:
         depth = check_integer(depth, "depth", minimum=0)
     game, tree = solver.game, solver.tree
-    plans = {i: solver.plan_of(i, solver.average_strategy(i)) for i in (1, 2)}
     class_weight = {
         i: grid_means(game.combos[i], game.weights[i], game.weights[i])[1] for i in (1, 2)
     }
@@ -152,7 +153,7 @@ def summarise(solver: RiverSolver, depth: int | None = None) -> RiverSummary:
         if depth is not None and len(node.actions) > depth:
             continue
         i = node.player
-        reach = plans[i][solver.rows[i].last_row[k]]  # pi_i(k, h), the range weight included
+        reach = solver.reach_at(node.name)  # w_i(h) pi_i(k, h)
         actions, table = solver.strategy_at(node.name)
         means = [grid_means(game.combos[i], row, reach) for row in table]
         class_reach = _tenths(_ratio(means[0][1], class_weight[i]))
@@ -205,8 +206,10 @@ def _checked_node(node: object, name: str) -> dict[str, object]:
     actions = _names(node.actions, f"{name}.actions")
     if len(actions) < 2 or len(set(actions)) < len(actions):
         raise ValueError(f"{name}.actions must be two or more distinct actions, got {actions!r}")
-    for action in actions:
-        action_fill(action)  # refuses a name that is not an action of a river
+    try:
+        mix_colours(actions)  # the grid tells at most so many bets and raises apart
+    except ValueError as error:
+        raise ValueError(f"{name}.actions: {error}") from None
     mix = _integer_array(node.mix, f"{name}.mix", (len(actions), 13, 13))
     reach = _integer_array(node.reach, f"{name}.reach", (13, 13))
     overall = node.overall
@@ -387,19 +390,19 @@ def status_html(summary: RiverSummary, node: int, hand: str) -> str:
     return "<br>".join(lines)
 
 
-def mix_figure(summary: RiverSummary, node: int, hand: str | None = None):
-    """The grid of node ``node`` (:func:`~lessons_lib.plots.holdem.strategy_mix_figure`), the
-    class ``hand`` outlined."""
+def mix_figure(summary: RiverSummary, node: int, hand: str | None = None) -> Figure:
+    """The grid of node ``node`` (:func:`~lessons_lib.plots.holdem.action_mix_grid_figure`), each
+    bar as tall as its class's reach, the class ``hand`` outlined. A class's rounded shares are
+    drawn in proportion (they sum to 1000 only up to rounding)."""
     _checked_summary(summary, "summary")
     node = check_integer(node, "node", minimum=0, maximum=len(summary.nodes) - 1)
     at = summary.nodes[node]
-    return strategy_mix_figure(
-        at.mix / WHOLE,
-        at.actions,
-        at.reach / WHOLE,
-        summary.in_range[at.player - 1],
-        grid_title(at),
-        hand,
+    played = summary.in_range[at.player - 1] & (at.reach > 0)
+    totals = at.mix.sum(axis=0)
+    shares = np.zeros(at.mix.shape)
+    np.divide(at.mix, totals, out=shares, where=played & (totals > 0))
+    return action_mix_grid_figure(
+        shares, at.actions, grid_title(at), present=played, heights=at.reach / WHOLE, chosen=hand
     )
 
 
@@ -468,7 +471,7 @@ def river_data(summary: RiverSummary, node: str = "root", hand: str = DEFAULT_HA
                 "title": grid_title(n),
                 "player": n.player,
                 "actions": list(n.actions),
-                "fills": [action_fill(a) for a in n.actions],
+                "fills": mix_colours(n.actions),
                 "mix": n.mix.reshape(len(n.actions), 169).tolist(),
                 "reach": n.reach.reshape(169).tolist(),
                 "overall": list(n.overall),
@@ -481,6 +484,7 @@ def river_data(summary: RiverSummary, node: str = "root", hand: str = DEFAULT_HA
         "names": grid_names(),
         "player_names": {str(p): name for p, name in PLAYER_NAMES.items()},
         "empty": EMPTY_CELL,
-        "background": MIX_BACKGROUND,
+        "background": MIX_CELL,
+        "line": MIX_GRID_LINE,
         "bar_height": MIX_BAR_HEIGHT,
     }

@@ -695,7 +695,6 @@ NUMERIC = [
     ("summarise.depth", lambda v: river_widget.summarise(SOLVER, v), "depth", ("None", "10**400")),
     ("node_label.node", lambda v: river_widget.node_label(v), "node", ()),
     ("situation.node", lambda v: river_widget.situation(v), "node", ()),
-    ("grid_title.node", lambda v: river_widget.grid_title(v), "node", ()),
     ("status_html.summary", lambda v: river_widget.status_html(v, 0, "AA"), "summary", ()),
     ("status_html.node", lambda v: river_widget.status_html(SUMMARY, v, "AA"), "node", ()),
     ("status_html.hand", lambda v: river_widget.status_html(SUMMARY, 0, v), "hand", ()),

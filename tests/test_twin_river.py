@@ -16,7 +16,7 @@ from twin_harness import ROOT, opened_twin, state
 from lessons_lib.holdem import RiverGame, grid_means, solve_river
 from lessons_lib.holdem.cards import grid_names
 from lessons_lib.plots.holdem import EMPTY_CELL, MIX_CELL, mix_colours
-from lessons_lib.widgets.river import grid_title, node_label, river_explorer, status_html, summarise
+from lessons_lib.widgets.river import node_label, river_explorer, situation, status_html, summarise
 
 BOARD = "KsQd7h4c2s"
 #: Player 2's range leaves out most offsuit hands, so that some classes are not in it.
@@ -74,7 +74,7 @@ def test_every_node_is_the_library_s(page, solved) -> None:
         choose(page, "node", str(k))
         app.controls["node"].value = k
         shown = state(page)
-        assert (shown["node"], shown["title"]) == (node_label(node), grid_title(node))
+        assert (shown["node"], shown["title"]) == (node_label(node), situation(node))
         assert shown["cells"] == expected_cells(summary, node), node.name
         assert shown["legend"] == [
             list(pair) for pair in zip(node.actions, mix_colours(node.actions), strict=True)

@@ -84,7 +84,7 @@ BookTwins.register("river", (root, data) => {
     const legend = T.element("div", { class: "twin-river-legend" }, ...n.actions.map((action, k) =>
       T.element("span", { class: "twin-river-key", "data-action": action, "data-fill": n.fills[k] },
         T.element("span", { class: "twin-river-swatch", style: `background:${n.fills[k]}` }), action)));
-    gridBox.replaceChildren(T.element("p", { class: "twin-river-title" }, n.title), table, legend,
+    gridBox.replaceChildren(T.element("p", { class: "twin-river-title" }, n.situation), table, legend,
       T.element("p", { class: "twin-note" },
       "Each bar: the class's actions, left to right, as wide as their frequencies; its height: " +
       "the share of the class that gets here. Grey: not in the range, or never gets here."));

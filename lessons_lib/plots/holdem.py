@@ -204,7 +204,7 @@ def action_mix_grid_figure(
         raise ValueError(
             f"chosen must be a class of the grid such as 'AKs', got {describe(chosen)}"
         )
-    figure, (ax,) = new_figure(7.0, 7.6)
+    figure, (ax,) = new_figure(7.0, 7.9)  # taller than the grid: room for its title
     ax.grid(False)
     boxes, fills = [], []  # one collection of rectangles: a fast redraw in the live demo
     for r in range(13):

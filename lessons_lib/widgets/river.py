@@ -339,7 +339,7 @@ def node_label(node: NodeSummary) -> str:
 
 def situation(node: NodeSummary) -> str:
     """Who acts at ``node``, facing what, and the line that led there (``"Player 1 (OOP) facing
-    bet 75% (line: check, bet 75%)"``)."""
+    bet 75% (line: check, bet 75%)"``): the grid's title and the status line's start."""
     check_instance(node, NodeSummary, "node", "a NodeSummary")
     name = PLAYER_NAMES[node.player]
     who = name[0].upper() + name[1:]
@@ -350,11 +350,6 @@ def situation(node: NodeSummary) -> str:
     else:
         text = f"{who} facing {node.path[-1]}"
     return text + (f" (line: {', '.join(node.path)})" if len(node.path) > 1 else "")
-
-
-def grid_title(node: NodeSummary) -> str:
-    """The grid's title: :func:`situation`, then what the cells show."""
-    return f"{situation(node)}: each hand's action mix"
 
 
 def _percent(tenths: int) -> str:
@@ -402,7 +397,7 @@ def mix_figure(summary: RiverSummary, node: int, hand: str | None = None) -> Fig
     shares = np.zeros(at.mix.shape)
     np.divide(at.mix, totals, out=shares, where=played & (totals > 0))
     return action_mix_grid_figure(
-        shares, at.actions, grid_title(at), present=played, heights=at.reach / WHOLE, chosen=hand
+        shares, at.actions, situation(at), present=played, heights=at.reach / WHOLE, chosen=hand
     )
 
 
@@ -468,7 +463,6 @@ def river_data(summary: RiverSummary, node: str = "root", hand: str = DEFAULT_HA
                 "label": node_label(n),
                 "path": list(n.path),
                 "situation": situation(n),
-                "title": grid_title(n),
                 "player": n.player,
                 "actions": list(n.actions),
                 "fills": mix_colours(n.actions),

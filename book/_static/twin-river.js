@@ -87,7 +87,8 @@ BookTwins.register("river", (root, data) => {
     gridBox.replaceChildren(T.element("p", { class: "twin-river-title" }, n.situation), table, legend,
       T.element("p", { class: "twin-note" },
       "Each bar: the class's actions, left to right, as wide as their frequencies; its height: " +
-      "the share of the class that gets here. Grey: not in the range, or never gets here."));
+      "the share of the class that gets here. A cell grey all over: not in the range, or never " +
+      "gets here."));
   }
 
   // What the page shows, read back from the page itself.

@@ -38,14 +38,16 @@ from twin_harness import offline_page, twin_page  # noqa: E402
 
 from lessons_lib import widgets  # noqa: E402
 from lessons_lib.games import KuhnPoker  # noqa: E402
-from lessons_lib.widgets.river import solve_menu  # noqa: E402
+from lessons_lib.holdem import RiverGame, solve_river  # noqa: E402
+from lessons_lib.widgets.river import summarise  # noqa: E402
 
 HTML = ROOT / "_build" / "html"
 REPEATS = 5
 CLICK_TARGET_MS = 100.0
 RUN_TARGET_S = 1.0
 PAGE_TARGET_MB = 2.0
-#: Chapter 9's river, solved roughly (1% of the pot): the twin's data has the full size anyway.
+#: Chapter 9's river with its bet menu, narrower ranges, solved roughly (1% of the pot): the twin's
+#: data has the full size anyway (every class at every decision node).
 RIVER = ("KsQd7h4c2s", ("QQ+,AK,A5s-A2s,KQ,T8s,65s", "JJ-88,AQ,KJ,QTs,T9s"))
 
 
@@ -64,7 +66,7 @@ def demos() -> dict[str, Callable[[], object]]:
         "family": widgets.family_explorer,
         "play-kuhn": lambda: widgets.play_against_equilibrium(alpha=1 / 6, seed=0),
         "river": lambda: widgets.river_explorer(
-            solve_menu(board, ranges, pot=10.0, stack=40.0, target_percent=1.0)
+            summarise(solve_river(RiverGame(board, ranges, pot=10.0, stack=40.0), "dcfr", 1.0)[0])
         ),
     }
 

@@ -102,8 +102,9 @@ ABSTRACT = AbstractLeduc(LEDUC, BUCKETING)
 ABSTRACT_POLICY = uniform_policy(ABSTRACT)
 MEASURED = AbstractionMeasurement(BUCKETING, 10, 100, 1e-3, 0.1)
 MENU = action_abstraction.ActionAbstraction((0.75,), 10, 0.1, 1.0)
-SUMMARY = river_widget.summarise("75%", SOLVER)
-SUMMARIES = {"75%": SUMMARY}
+SUMMARY = river_widget.summarise(SOLVER)
+ONE_GRID = np.ones((13, 13))
+MIX = np.stack([ONE_GRID * 0.25, ONE_GRID * 0.75])
 GRID = np.zeros((13, 13))
 EQUITY = np.array([0.2, 0.8])
 WEIGHT = np.array([1.0, 1.0])
@@ -690,42 +691,35 @@ NUMERIC = [
         "label",
         (),
     ),
-    ("summarise.label", lambda v: river_widget.summarise(v, SOLVER), "label", ("string",)),
-    ("summarise.solver", lambda v: river_widget.summarise("75%", v), "solver", ()),
+    ("summarise.solver", lambda v: river_widget.summarise(v), "solver", ()),
+    ("summarise.depth", lambda v: river_widget.summarise(SOLVER, v), "depth", ("None", "10**400")),
+    ("node_label.node", lambda v: river_widget.node_label(v), "node", ()),
+    ("situation.node", lambda v: river_widget.situation(v), "node", ()),
+    ("status_html.summary", lambda v: river_widget.status_html(v, 0, "AA"), "summary", ()),
+    ("status_html.node", lambda v: river_widget.status_html(SUMMARY, v, "AA"), "node", ()),
+    ("status_html.hand", lambda v: river_widget.status_html(SUMMARY, 0, v), "hand", ()),
+    ("mix_figure.summary", lambda v: river_widget.mix_figure(v, 0), "summary", ()),
+    ("mix_figure.node", lambda v: river_widget.mix_figure(SUMMARY, v), "node", ()),
+    ("mix_figure.hand", lambda v: river_widget.mix_figure(SUMMARY, 0, v), "chosen", ("None",)),
+    ("river_explorer.summary", lambda v: river_widget.river_explorer(v), "summary", ()),
+    ("river_explorer.node", lambda v: river_widget.river_explorer(SUMMARY, v), "node", ()),
+    ("river_explorer.hand", lambda v: river_widget.river_explorer(SUMMARY, "root", v), "hand", ()),
+    ("river_data.summary", lambda v: river_widget.river_data(v), "summary", ()),
+    ("river_data.node", lambda v: river_widget.river_data(SUMMARY, v), "node", ()),
+    ("river_data.hand", lambda v: river_widget.river_data(SUMMARY, "root", v), "hand", ()),
+    # plots.holdem: the grid of action mixes, its bars' heights and the class outlined
     (
-        "solve_menu.target",
-        lambda v: river_widget.solve_menu(BOARD, RANGES, 10.0, 20.0, v),
-        "target_percent",
-        (),
+        "action_mix_grid_figure.heights",
+        lambda v: holdem_plots.action_mix_grid_figure(MIX, ("check", "bet 75%"), "t", heights=v),
+        "heights",
+        ("None",),
     ),
     (
-        "solve_menu.labels",
-        lambda v: river_widget.solve_menu(BOARD, RANGES, 10.0, 20.0, 1.0, v),
-        "label",
-        (),
+        "action_mix_grid_figure.chosen",
+        lambda v: holdem_plots.action_mix_grid_figure(MIX, ("check", "bet 75%"), "t", chosen=v),
+        "chosen",
+        ("None",),
     ),
-    (
-        "view_grid.summary",
-        lambda v: river_widget.view_grid(v, river_widget.VIEWS[0]),
-        "summary",
-        (),
-    ),
-    ("view_grid.view", lambda v: river_widget.view_grid(SUMMARY, v), "view", ()),
-    (
-        "grid_title.summary",
-        lambda v: river_widget.grid_title(v, river_widget.VIEWS[0]),
-        "summary",
-        (),
-    ),
-    ("grid_title.view", lambda v: river_widget.grid_title(SUMMARY, v), "view", ()),
-    ("status_html.summary", lambda v: river_widget.status_html(v, "AA"), "summary", ()),
-    ("status_html.hand", lambda v: river_widget.status_html(SUMMARY, v), "hand", ()),
-    ("river_explorer.summaries", lambda v: river_widget.river_explorer(v), "summaries", ()),
-    ("river_explorer.label", lambda v: river_widget.river_explorer(SUMMARIES, v), "label", ()),
-    ("river_explorer.hand", lambda v: river_widget.river_explorer(SUMMARIES, "75%", v), "hand", ()),
-    ("river_data.summaries", lambda v: river_widget.river_data(v, "75%", "AA"), "summaries", ()),
-    ("river_data.label", lambda v: river_widget.river_data(SUMMARIES, v, "AA"), "label", ()),
-    ("river_data.hand", lambda v: river_widget.river_data(SUMMARIES, "75%", v), "hand", ()),
 ]
 
 
@@ -1215,17 +1209,21 @@ CASES = {
         "sweeps",
     ),
     # widget
-    "widget hand 'AKx'": (lambda: river_widget.status_html(SUMMARY, "AKx"), "hand"),
-    "widget label unknown": (lambda: river_widget.river_explorer(SUMMARIES, "33%"), "label"),
-    "widget summaries of dicts": (lambda: river_widget.river_explorer({"75%": {}}), "summaries"),
-    "widget data label unknown": (lambda: river_widget.river_data(SUMMARIES, "33%", "AA"), "label"),
-    "widget labels a string": (
-        lambda: river_widget.solve_menu(BOARD, RANGES, 10.0, 20.0, 1.0, "75%"),
-        "labels",
+    "widget hand 'AKx'": (lambda: river_widget.status_html(SUMMARY, 0, "AKx"), "hand"),
+    "widget node unknown": (lambda: river_widget.river_explorer(SUMMARY, "bet 33%"), "node"),
+    "widget node past the last": (lambda: river_widget.status_html(SUMMARY, 99, "AA"), "node"),
+    "widget summary of a dict": (lambda: river_widget.river_explorer({"75%": {}}), "summary"),
+    "widget data node unknown": (lambda: river_widget.river_data(SUMMARY, "check / raise"), "node"),
+    "widget depth negative": (lambda: river_widget.summarise(SOLVER, -1), "depth"),
+    "mix figure taller than its cell": (
+        lambda: holdem_plots.action_mix_grid_figure(
+            MIX, ("fold", "call"), "t", heights=2 * ONE_GRID
+        ),
+        "heights",
     ),
-    "widget labels empty": (
-        lambda: river_widget.solve_menu(BOARD, RANGES, 10.0, 20.0, 1.0, ()),
-        "labels",
+    "mix figure chosen unknown": (
+        lambda: holdem_plots.action_mix_grid_figure(MIX, ("fold", "call"), "t", chosen="AKx"),
+        "chosen",
     ),
 }
 

@@ -35,6 +35,7 @@ from lessons_lib.holdem.river import RiverGame, RiverNode
 from lessons_lib.holdem.solver import RiverSolver
 from lessons_lib.plots import abstraction as abstraction_plots
 from lessons_lib.plots import holdem as holdem_plots
+from lessons_lib.widgets import river as river_widget
 
 BOARD = "Ks9d7h4c2s"
 RANGES = ("QQ+,AK", "JJ-99,AQ")
@@ -191,6 +192,39 @@ def test_a_built_river_s_tables_are_read_only() -> None:
     again = RiverSolver(game)
     again.run(5)
     assert again.exploitability() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("pot", 1.0),
+        ("stack", 5.0),
+        ("weights", {1: np.ones(3), 2: np.ones(3)}),
+        ("combos", {}),
+        ("bet_sizes", (0.5,)),
+        ("max_raises", 0),
+        ("all_in", False),
+        ("board_text", "AsKsQsJsTs"),
+        ("normaliser", 1.0),
+        ("public_tree", None),  # a cached property: set on first use, fixed like the rest
+        ("removal", None),
+        ("new_attribute", 1),
+    ],
+)
+def test_a_built_river_s_attributes_cannot_be_set_or_deleted(name: str, value: object) -> None:
+    """``game.pot = 1`` was accepted while the normaliser, the card removal and the tree stayed as
+    built from the old pot: the solver then solved a game that was neither. Now setting or deleting
+    a public attribute of a built river is refused, and the river is left as it was."""
+    game = RiverGame(BOARD, RANGES, 10.0, 20.0, bet_sizes=(0.75,), max_raises=1)
+    game.public_tree  # noqa: B018 (cache the tree, so that setting it is a change)
+    before = (game.parameters, game.normaliser, game.public_tree, game.removal)
+    for change in (lambda: setattr(game, name, value), lambda: delattr(game, name)):
+        with pytest.raises(AttributeError, match="immutable") as error:
+            change()
+        assert repr(name) in str(error.value) and "build a new RiverGame" in str(error.value)
+    assert (game.parameters, game.normaliser, game.public_tree, game.removal) == before
+    fresh = RiverGame(BOARD, RANGES, 10.0, 20.0, bet_sizes=(0.75,), max_raises=1)
+    assert RiverSolver(game).run(3).exploitability() == RiverSolver(fresh).run(3).exploitability()
 
 
 def test_a_board_is_one_game_however_it_is_written() -> None:
@@ -367,6 +401,117 @@ def test_a_translated_strategy_refuses_an_abstract_river_of_other_weights() -> N
     assert_refused(
         lambda: action_abstraction.translated_strategy(REAL, other, 1, strategy), "abstract"
     )
+
+
+# The river demo's summary: checked when built or edited, and again when handed to the demo.
+
+DEMO_SOLVER = RiverSolver(
+    RiverGame(BOARD, RANGES, 10.0, 20.0, bet_sizes=(0.5, 1.0), max_raises=1)
+).run(5)
+DEMO = river_widget.summarise(DEMO_SOLVER)
+ROOT, FACING = DEMO.nodes[0], DEMO.nodes[2]  # player 1's first decision; player 2 facing a bet
+OUT = (6, 5)  # 87s: in neither range (RANGES), so its reach must be 0
+JJ = (3, 3)  # in player 2's range
+
+
+def edited_array(array: np.ndarray, where: tuple, value: int) -> np.ndarray:
+    """A writable copy of ``array`` with ``array[where] = value``."""
+    copy = array.copy()
+    copy[where] = value
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("changes", "fragment"),
+    [
+        ({"nodes": ()}, "nodes"),
+        ({"nodes": ["root"]}, "nodes[0]"),
+        ({"nodes": DEMO.nodes[1:]}, "nodes[0] must follow"),
+        ({"nodes": DEMO.nodes[::-1]}, "nodes["),
+        ({"nodes": (ROOT, ROOT)}, "repeats"),
+        ({"in_range": DEMO.in_range[0]}, "in_range"),
+        ({"in_range": DEMO.in_range.astype(int)}, "in_range"),
+        ({"in_range": np.zeros((2, 13, 13), dtype=bool)}, "reach"),
+        ({"iterations": -1}, "iterations"),
+        ({"exploitability_percent": float("nan")}, "exploitability_percent"),
+        ({"algorithm": None}, "algorithm"),
+    ],
+)
+def test_an_edited_river_summary_is_refused(changes: dict, fragment: str) -> None:
+    """The demo's summary was a dataclass of dicts: an edited one (a grid missing, an action
+    renamed) gave a bare KeyError inside the widget or its twin's data. Now an edit is checked
+    field by field, and how the nodes fit together (the root first, each node after the node
+    whose action leads to it)."""
+    assert_refused(lambda: dataclasses.replace(DEMO, **changes), fragment)
+
+
+@pytest.mark.parametrize(
+    ("changes", "fragment"),
+    [
+        ({"player": 3}, "player"),
+        ({"path": ("bet 50%", 7)}, "path"),
+        ({"actions": ("fold",)}, "actions"),
+        ({"actions": ("check", "bet 10%", "bet 20%", "bet 30%", "bet 40%")}, "told apart"),
+        ({"mix": FACING.mix[:2]}, "mix"),
+        ({"mix": FACING.mix.astype(float)}, "mix"),
+        ({"mix": FACING.mix * 2}, "mix"),
+        ({"mix": edited_array(FACING.mix, (1, *JJ), 0)}, "sums"),  # JJ's mix no longer sums
+        ({"reach": edited_array(FACING.reach, JJ, -1)}, "reach"),
+        ({"reach": edited_array(FACING.reach, JJ, 0)}, "mix"),  # a mix for a class not here
+        ({"overall": (500, 500)}, "overall"),
+        ({"overall": (250.0, 250.0, 500.0)}, "overall"),
+        ({"overall": (100, 100, 100)}, "overall"),
+        ({"range_share": 1001}, "range_share"),
+    ],
+)
+def test_an_edited_node_summary_is_refused(changes: dict, fragment: str) -> None:
+    assert_refused(lambda: dataclasses.replace(FACING, **changes), fragment)
+
+
+def test_a_node_that_does_not_fit_the_summary_is_refused() -> None:
+    stray = dataclasses.replace(FACING, path=("bet 75%",))  # no such action at the root
+    assert_refused(lambda: dataclasses.replace(DEMO, nodes=(ROOT, stray)), "follow")
+    played = {
+        "reach": edited_array(ROOT.reach, OUT, 1000),
+        "mix": edited_array(ROOT.mix, (0, *OUT), 1000),
+    }
+    outside = dataclasses.replace(ROOT, **played)  # a class outside the range, played
+    assert_refused(lambda: dataclasses.replace(DEMO, nodes=(outside, *DEMO.nodes[1:])), "reach")
+
+
+def test_a_summary_s_nodes_are_kept_as_a_tuple() -> None:
+    """A list of nodes given to ``dataclasses.replace`` stays the caller's to edit: the summary
+    keeps a tuple of its own."""
+    given = list(DEMO.nodes)
+    edited = dataclasses.replace(DEMO, nodes=given)
+    given.pop()
+    assert isinstance(edited.nodes, tuple) and len(edited.nodes) == len(DEMO.nodes)
+
+
+def test_a_summary_edited_past_its_checks_is_refused_by_the_demo() -> None:
+    """A summary's arrays are read-only; one made writable again and edited, or a field replaced
+    with ``object.__setattr__``, is refused by the demo, the twin's data and the status line with a
+    ValueError naming the summary, not a KeyError or IndexError from inside."""
+    summary = river_widget.summarise(DEMO_SOLVER)
+    with pytest.raises(ValueError, match="read-only"):
+        summary.nodes[2].mix[0, 0, 0] = 0
+    summary.nodes[2].mix.setflags(write=True)  # the summary's own copy: numpy allows it
+    summary.nodes[2].mix[:, 3, 3] = 0  # JJ, in player 2's range, takes no action
+    calls = [
+        lambda: river_widget.river_explorer(summary),
+        lambda: river_widget.river_data(summary),
+        lambda: river_widget.status_html(summary, 2, "AA"),
+        lambda: river_widget.mix_figure(summary, 2),
+    ]
+    for call in calls:
+        assert_refused(call, "summary.nodes[2].mix")
+    other = river_widget.summarise(DEMO_SOLVER)
+    object.__setattr__(other, "nodes", other.nodes[1:])
+    for call in (
+        lambda: river_widget.river_explorer(other),
+        lambda: river_widget.river_data(other),
+    ):
+        assert_refused(call, "summary.nodes[0] must follow")
 
 
 # The abstraction figures: data under the right key, each point once.

@@ -143,15 +143,21 @@ def test_the_mix_grid_draws_each_class_as_its_shares_of_the_actions():
     colours = plots.holdem.mix_colours(actions)
     assert colours[0] == "#44AA99" and colours[-1] == "#7F0000"  # check teal, all-in darkest
     assert len(set(colours)) == 4
-    bars = [p for p in ax.patches if p.get_height() < 0.9]  # the bars, not the cell frames
-    in_aks = [
-        p
-        for p in bars
-        if -0.5 < p.get_x() + p.get_width() / 2 - 1 < 0.5 and abs(p.get_y() + 0.05) < 1e-9
+    # the rectangles (x, y, width, height, colour), one collection; the bars, not the cells
+    (collection,) = ax.collections
+    boxes = [
+        (*v.min(axis=0), *(v.max(axis=0) - v.min(axis=0)), to_hex(colour))
+        for v, colour in zip(
+            (path.vertices for path in collection.get_paths()),
+            collection.get_facecolors(),
+            strict=True,
+        )
     ]
-    widths = {to_hex(p.get_facecolor()): p.get_width() for p in in_aks if p.get_width() > 0}
+    bars = [b for b in boxes if b[3] < 0.9]
+    in_aks = [b for b in bars if -0.5 < b[0] + b[2] / 2 - 1 < 0.5 and abs(b[1] + 0.05) < 1e-9]
+    widths = {colour: width for _, _, width, _, colour in in_aks}
     assert widths == {"#44aa99": 0.25, to_hex(colours[1]): 0.5, "#7f0000": 0.25}
-    assert not [p for p in bars if abs(p.get_y() - 11.95) < 1e-9 and 11.5 < p.get_x() < 12.5]
+    assert not [b for b in bars if abs(b[1] - 11.95) < 1e-9 and 11.5 < b[0] < 12.5]
     legend = [t.get_text() for t in figure.legends[0].get_texts()]
     assert legend == actions and ax.get_title() == "Mix"
     size, text = smallest_text_px(figure)

@@ -192,6 +192,10 @@ class RiverGame(TwoPlayerZeroSumGame):
     ``ranges`` are two range strings (``"QQ+,AKs"``) or two weight vectors over the board's
     unblocked combos. Only the combos with positive weight are kept, per player, in
     ``combos[i]`` (with ``weights[i]`` and ``strength[i]``), so a narrow range makes a small game.
+
+    A built river is immutable: its tables are read-only and setting or deleting a public
+    attribute raises ``AttributeError`` (its cached tables were computed from them); to change
+    the spot, build a new river.
     """
 
     name = "holdem_river"
@@ -246,6 +250,28 @@ class RiverGame(TwoPlayerZeroSumGame):
         self.normaliser = sum_of_products(self.weights[1], self.removal[1].mass(self.weights[2])[0])
         if self.normaliser <= 0:
             raise ValueError("the two ranges share cards in every pair: no deal is possible")
+        self._built = True  # from here on, public attributes are fixed (__setattr__)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Set an attribute while the river is being built; refuse a public one afterwards."""
+        self._refuse_change(name, "set")
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        self._refuse_change(name, "delete")
+        super().__delattr__(name)
+
+    def _refuse_change(self, name: str, verb: str) -> None:
+        """A built river is immutable: its cached tables (the normaliser, the card removal, the
+        public tree, the history codes) were computed from its attributes, so a changed ``pot`` or
+        ``weights`` would leave them describing another game. Private names stay free for the
+        class's own caches."""
+        if not name.startswith("_") and self.__dict__.get("_built", False):
+            raise AttributeError(
+                f"cannot {verb} {name!r}: a built RiverGame is immutable (its cached tables "
+                f"were computed from its attributes); build a new RiverGame with the values you "
+                f"want instead"
+            )
 
     def _range(self, given: object, player: int, size: int) -> np.ndarray:
         """One player's weights over the board's unblocked combos, from a string or a vector."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from matplotlib.collections import PolyCollection
 from matplotlib.colors import LinearSegmentedColormap, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
@@ -163,16 +164,27 @@ def mix_colours(actions: Sequence[str]) -> list[str]:
     return [MIX_COLOURS.get(a, shades.get(a)) for a in actions]
 
 
+#: The height of a class's whole bar in :func:`action_mix_grid_figure`, as a share of its cell (the
+#: class's name sits above it).
+MIX_BAR_HEIGHT = 0.55
+#: The cells of :func:`action_mix_grid_figure` (behind the bars) and the lines between them.
+MIX_CELL, MIX_GRID_LINE = "#FFFFFF", "#888888"
+
+
 def action_mix_grid_figure(
     mixes: np.ndarray,
     actions: Sequence[str],
     title: str,
     present: np.ndarray | None = None,
+    heights: np.ndarray | None = None,
+    chosen: str | None = None,
 ) -> Figure:
     """The 13 x 13 grid with each cell's lower part a bar split left to right in the shares
     ``mixes[a, r, c]`` of the actions (each cell's shares summing to 1), coloured by
     :func:`mix_colours`, and the class written above it; classes outside the range (``present``
-    False) are grey. A legend names the actions."""
+    False) are grey. ``heights[r, c]`` in [0, 1] scales a class's bar (default 1), as solver apps
+    scale it by the share of the class that reaches the node; the class ``chosen`` (``"AKo"``) is
+    outlined. A legend names the actions."""
     check_instance(title, str, "title", "a string")
     colours = mix_colours(actions)
     mix = as_finite_array(mixes, "mixes")
@@ -184,21 +196,40 @@ def action_mix_grid_figure(
     shown = np.ones((13, 13), dtype=bool) if present is None else _present(present)
     if np.any(np.abs(np.add.reduce(mix, axis=0) - 1.0)[shown] > 1e-6):
         raise ValueError("mixes must sum to 1 over the actions in every class of the range")
-    figure, (ax,) = new_figure(7.0, 7.6)
-    ax.grid(False)
+    tall = np.ones((13, 13)) if heights is None else as_finite_array(heights, "heights")
+    if tall.shape != (13, 13) or np.any((tall < 0) | (tall > 1)):
+        raise ValueError(f"heights must be a 13 x 13 array in [0, 1], got {describe(heights)}")
     names = grid_names()
+    if chosen is not None and not (isinstance(chosen, str) and any(chosen in n for n in names)):
+        raise ValueError(
+            f"chosen must be a class of the grid such as 'AKs', got {describe(chosen)}"
+        )
+    figure, (ax,) = new_figure(7.0, 7.9)  # taller than the grid: room for its title
+    ax.grid(False)
+    boxes, fills = [], []  # one collection of rectangles: a fast redraw in the live demo
     for r in range(13):
         for c in range(13):
-            x0, y0 = c - 0.5, r - 0.5
-            ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor="white", edgecolor="#888888", lw=0.5))
-            if not shown[r, c]:
-                ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=EMPTY_CELL, lw=0))
-            else:
-                left = x0
-                for share, colour in zip(mix[:, r, c], colours, strict=True):
-                    ax.add_patch(Rectangle((left, r - 0.05), share, 0.55, facecolor=colour, lw=0))
-                    left += share
+            x0, bottom = c - 0.5, r + 0.5
+            boxes.append(_box(x0, r - 0.5, 1.0, 1.0))
+            fills.append(MIX_CELL if shown[r, c] else EMPTY_CELL)
+            height, left = MIX_BAR_HEIGHT * tall[r, c], x0
+            for share, colour in zip(mix[:, r, c], colours, strict=True):
+                if shown[r, c] and share > 0 and height > 0:
+                    boxes.append(_box(left, bottom - height, share, height))
+                    fills.append(colour)
+                left += share
             ax.text(c, r - 0.27, names[r][c], ha="center", va="center", fontsize=7.5)
+    ax.add_collection(PolyCollection(boxes, facecolors=fills, edgecolors="none"))
+    for k in range(14):
+        ax.axhline(k - 0.5, color=MIX_GRID_LINE, linewidth=0.5)
+        ax.axvline(k - 0.5, color=MIX_GRID_LINE, linewidth=0.5)
+    if chosen is not None:
+        r = next(k for k, row in enumerate(names) if chosen in row)
+        ax.add_patch(
+            Rectangle(
+                (names[r].index(chosen) - 0.5, r - 0.5), 1, 1, fill=False, edgecolor="black", lw=2.5
+            )
+        )
     ax.set_xlim(-0.5, 12.5)
     ax.set_ylim(12.5, -0.5)
     ax.set_aspect("equal")
@@ -208,6 +239,12 @@ def action_mix_grid_figure(
     handles = [Patch(facecolor=colour, label=a) for a, colour in zip(actions, colours, strict=True)]
     figure.legend(handles=handles, loc="outside lower center", ncols=len(handles), frameon=False)
     return figure
+
+
+def _box(left: float, top: float, width: float, height: float) -> list[tuple[float, float]]:
+    """The corners of a rectangle (y grows downwards on the grid)."""
+    right, bottom = left + width, top + height
+    return [(left, top), (right, top), (right, bottom), (left, bottom)]
 
 
 def _present(present: object) -> np.ndarray:

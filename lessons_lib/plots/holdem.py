@@ -141,8 +141,8 @@ def range_grid_figure(
 
 
 #: The colours of the actions in :func:`action_mix_grid_figure`: the passive actions (check,
-#: call) teal, fold blue (Paul Tol's), and the bets and raises warm, darker as they grow (ColorBrewer's
-#: colour-blind safe orange-red sequence).
+#: call) teal, fold blue (Paul Tol's), and the bets and raises warm, darker as they grow
+#: (ColorBrewer's colour-blind safe orange-red sequence).
 MIX_COLOURS = {"check": "#44AA99", "call": "#44AA99", "fold": "#4477AA"}
 MIX_AGGRESSIVE = ("#FDD49E", "#FC8D59", "#D7301F", "#7F0000")
 

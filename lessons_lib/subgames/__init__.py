@@ -21,13 +21,34 @@ module:
 - :mod:`~lessons_lib.subgames.resolve`: every method by name, and the combined policy
 - :mod:`~lessons_lib.subgames.measure`: exploitability before and after, in the original game
 - :mod:`~lessons_lib.subgames.blueprints`: short CFR+ runs from seeded random starts, to re-solve
+- :mod:`~lessons_lib.subgames.nested`: nested subgame solving on a no-limit river, an off-tree bet
+  answered by an unsafe or a safe re-solve instead of action translation
+- :mod:`~lessons_lib.subgames.depth_limited`: depth-limited solving of Leduc poker's first round,
+  the leaves valued by the opponent's choice among continuation strategies
 """
 
 from lessons_lib.subgames.augmented import AugmentedGame
 from lessons_lib.subgames.blueprints import short_run_blueprint
+from lessons_lib.subgames.depth_limited import (
+    LEAF_VALUATIONS,
+    DepthLimitedGame,
+    DepthLimitedMeasurement,
+    DepthLimitedSolution,
+    LockedContinuation,
+    measure_depth_limited,
+    resolve_first_round,
+)
 from lessons_lib.subgames.gadget import ResolveGadget
 from lessons_lib.subgames.maxmargin import MaxmarginGadget
 from lessons_lib.subgames.measure import Comparison, compare, compare_each
+from lessons_lib.subgames.nested import (
+    NESTED_METHODS,
+    NestedMeasurement,
+    NestedRiver,
+    RiverBlueprint,
+    measure_nested,
+    river_blueprint,
+)
 from lessons_lib.subgames.reach import gifts, reach_bonuses
 from lessons_lib.subgames.resolve import (
     METHODS,
@@ -49,13 +70,22 @@ from lessons_lib.subgames.unsafe import UnsafeGame, unsafe_game
 from lessons_lib.subgames.values import RootValues, margins, root_values
 
 __all__ = [
+    "LEAF_VALUATIONS",
     "METHODS",
+    "NESTED_METHODS",
     "SAFE_METHODS",
     "AugmentedGame",
     "Comparison",
+    "DepthLimitedGame",
+    "DepthLimitedMeasurement",
+    "DepthLimitedSolution",
+    "LockedContinuation",
     "MaxmarginGadget",
+    "NestedMeasurement",
+    "NestedRiver",
     "Resolution",
     "ResolveGadget",
+    "RiverBlueprint",
     "RootValues",
     "Solution",
     "Subgame",
@@ -67,10 +97,14 @@ __all__ = [
     "compare_each",
     "gifts",
     "margins",
+    "measure_depth_limited",
+    "measure_nested",
     "public_subgame",
     "reach_bonuses",
     "resolve",
     "resolve_all",
+    "resolve_first_round",
+    "river_blueprint",
     "root_reach",
     "root_values",
     "short_run_blueprint",

@@ -6,6 +6,10 @@
 - :func:`card_abstraction_figure`    the exploitability of a card abstraction's solution, in chips
   per hand, against the number of buckets, per bucketing method and one panel per deck: within
   the abstraction and in the real game, log axis, with each pathology of Waugh et al. (2009) ringed
+- :func:`bet_size_gain_figure`       what each off-menu bet size is worth to the best responders
+  (percent of the pot) against the size, one curve per menu, one panel per group of menus
+- :func:`abstraction_convergence_figure`  the real exploitability of a card abstraction's average
+  strategy against the solver's iterations, one curve per bucket count, one panel per method
 
 Methods and menus are not players, so their colours come from ``SERIES_COLOURS``.
 """
@@ -86,6 +90,111 @@ def action_abstraction_figure(
     ax.set_title(title)
     ax.legend(loc="upper right")  # the real curve falls to the right: the corner stays clear
     return figure
+
+
+def bet_size_gain_figure(
+    panels: Sequence[Mapping[tuple[float, ...], Sequence[tuple[float, float]]]],
+    titles: Sequence[str],
+    title: str = "What each bet size off the menu is worth to the best responder",
+) -> Figure:
+    """One panel per mapping of ``panels`` (titled by ``titles``), each mapping a menu's sizes
+    to its ``(size, gain)`` pairs (:func:`~lessons_lib.abstraction.actions.gain_by_size`): the
+    gain in percent of the pot against the bet size, one curve per menu, the menus' own sizes
+    ticked on the size axis. The k-th menu of every panel has the k-th colour."""
+    check_instance(title, str, "title", "a string")
+    if isinstance(titles, str) or not isinstance(titles, Sequence):
+        raise ValueError(f"titles must be a list of strings, got {describe(titles)}")
+    panels = non_empty_list_of(panels, Mapping, "panels")
+    if len(titles) != len(panels) or not all(isinstance(t, str) for t in titles):
+        raise ValueError(f"titles must hold one string per panel, got {describe(titles)}")
+    checked = [_checked_gains(panel) for panel in panels]
+    figure, axes = new_figure(8.9, 4.4, ncols=len(panels))
+    for ax, panel, name in zip(axes, checked, titles, strict=True):
+        for k, (menu, gains) in enumerate(panel.items()):
+            colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+            sizes = [100 * x for x, _ in gains]
+            ax.plot(
+                sizes,
+                [g for _, g in gains],
+                "o-",
+                color=colour,
+                lw=1.5,
+                ms=3,
+                label=menu_label(menu),
+            )
+            ax.plot([100 * x for x in menu], [0.0] * len(menu), "|", color=colour, ms=14, mew=2)
+        ax.set_title(name, fontsize=11)
+        ax.set_xlabel("bet size (% of the pot)")
+        ax.set_ylim(bottom=0.0)
+        ax.legend(  # below the panel: the curves peak anywhere
+            title="menu (+ all-in), its sizes ticked on the axis",
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.2),
+            fontsize=9,
+            title_fontsize=9,
+            ncols=len(panel),
+        )
+    axes[0].set_ylabel("gain of the size (% of the pot)")
+    figure.suptitle(title)
+    return figure
+
+
+def abstraction_convergence_figure(
+    curves: Mapping[str, Mapping[int, Sequence[tuple[int, float]]]],
+    title: str = "Real exploitability while CFR+ solves each abstraction",
+) -> Figure:
+    """One panel per method of ``curves`` (method -> bucket count -> ``(iterations, real
+    exploitability)`` pairs, iterations increasing): the real exploitability (chips per hand)
+    against the iterations, log axes, one curve per bucket count, coloured by the count."""
+    check_instance(title, str, "title", "a string")
+    if not mapping_of(curves, "curves"):
+        raise ValueError("curves must map each method to its curves, got an empty mapping")
+    counts = sorted(
+        {int(b) for per in curves.values() for b in mapping_of(per, "a method's curves")}
+    )
+    figure, axes = new_figure(8.9, 4.0, ncols=len(curves))
+    for ax, (method, per) in zip(axes, curves.items(), strict=True):
+        for buckets, points in sorted(per.items()):
+            check_integer(buckets, "a bucket count", minimum=1)
+            points = _checked_points(points, f"curves[{method!r}][{buckets}]")
+            colour = SERIES_COLOURS[counts.index(buckets) % len(SERIES_COLOURS)]
+            ax.loglog(*zip(*points, strict=True), "-", color=colour, lw=1.8, label=f"{buckets}")
+        ax.set_title(str(method), fontsize=11)
+        ax.set_xlabel("CFR+ iterations")
+    for ax in axes[1:]:
+        ax.sharey(axes[0])
+        ax.tick_params(labelleft=False)
+    axes[0].set_ylabel("real exploitability (chips per hand)")
+    figure.suptitle(title)
+    handles, labels = axes[0].get_legend_handles_labels()
+    figure.legend(handles, labels, title="buckets", loc="outside right center", fontsize=9)
+    return figure
+
+
+def _checked_gains(panel: object) -> dict[tuple[float, ...], list[tuple[float, float]]]:
+    """One panel's menus (distinct pot fractions) with their non-empty ``(size, gain)`` pairs."""
+    checked = {}
+    for menu, gains in mapping_of(panel, "a panel").items():
+        menu_label(menu)  # checks the menu
+        points = _checked_points(gains, f"the gains of menu {describe(menu)}")
+        checked[tuple(menu)] = points
+    if not checked:
+        raise ValueError("every panel must hold at least one menu")
+    return checked
+
+
+def _checked_points(points: object, name: str) -> list[tuple[float, float]]:
+    """``points`` as a non-empty list of finite ``(x, y)`` pairs with ``x`` increasing."""
+    if isinstance(points, (str, bytes)) or not isinstance(points, Sequence) or not points:
+        raise ValueError(f"{name} must be a non-empty list of (x, y) pairs, got {describe(points)}")
+    array = (
+        np.array([as_finite_vector(p, name) for p in points])
+        if all(isinstance(p, Sequence) and len(p) == 2 for p in points)
+        else None
+    )
+    if array is None or np.any(np.diff(array[:, 0]) <= 0):
+        raise ValueError(f"{name} must be (x, y) pairs with x increasing, got {describe(points)}")
+    return [(float(x), float(y)) for x, y in array]
 
 
 def card_abstraction_figure(

@@ -9,6 +9,9 @@
   buckets, and the pathologies of Waugh et al. (2009) among them.
 - :mod:`~lessons_lib.abstraction.actions`: action abstraction of a river: a few bet sizes solved,
   off-menu bets translated by a mapping, the real exploitability and what each size is worth.
+- :mod:`~lessons_lib.abstraction.equilibrium_bounds`: the least and most real exploitability over
+  an abstraction's equilibria, and the best abstract strategy against a real opponent, by linear
+  programming.
 """
 
 from lessons_lib.abstraction.abstract_game import AbstractLeduc, coarsen_tree
@@ -30,6 +33,16 @@ from lessons_lib.abstraction.bucketing import (
     kmeans_groups,
     percentile_groups,
 )
+from lessons_lib.abstraction.equilibrium_bounds import (
+    AbstractionLP,
+    abstract_loss,
+    abstraction_lp,
+    best_abstract_loss,
+    least_equilibrium_loss,
+    most_equilibrium_loss,
+    real_loss,
+    search_most_equilibrium_loss,
+)
 from lessons_lib.abstraction.hand_strength import postflop_strength, preflop_strength
 from lessons_lib.abstraction.mapping import (
     TRANSLATIONS,
@@ -44,11 +57,14 @@ from lessons_lib.abstraction.mapping import (
 )
 from lessons_lib.abstraction.measurement import (
     AbstractionMeasurement,
+    EquilibriumBounds,
     Pathology,
+    bound_abstraction,
     measure_abstraction,
     measure_abstractions,
     measurement_table,
     pathologies,
+    real_exploitability_curve,
     refinement_pairs,
     solve_abstraction,
 )
@@ -57,13 +73,19 @@ __all__ = [
     "METHODS",
     "TRANSLATIONS",
     "AbstractLeduc",
+    "AbstractionLP",
     "AbstractionMeasurement",
     "ActionAbstraction",
     "CardBucketing",
+    "EquilibriumBounds",
     "Pathology",
     "SolvedMenu",
     "abstract_exploitability",
+    "abstract_loss",
     "abstract_river",
+    "abstraction_lp",
+    "best_abstract_loss",
+    "bound_abstraction",
     "card_bucketing",
     "coarsen_tree",
     "deterministic_arithmetic",
@@ -71,10 +93,12 @@ __all__ = [
     "gain_by_size",
     "induced_policy",
     "kmeans_groups",
+    "least_equilibrium_loss",
     "measure_abstraction",
     "measure_abstractions",
     "measure_action_abstraction",
     "measurement_table",
+    "most_equilibrium_loss",
     "pathologies",
     "percentile_groups",
     "postflop_strength",
@@ -82,7 +106,10 @@ __all__ = [
     "pseudo_harmonic",
     "randomised_arithmetic",
     "real_exploitability",
+    "real_exploitability_curve",
+    "real_loss",
     "refinement_pairs",
+    "search_most_equilibrium_loss",
     "solve_abstraction",
     "solve_menu",
     "translate",

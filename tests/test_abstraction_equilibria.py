@@ -83,7 +83,8 @@ def pure_payoffs(problem, real, player: int) -> np.ndarray:
     sets = form.info_sets[opponent]
     rows = []
     for choice in itertools.product(*[range(int(tree.n_actions[k])) for k in sets]):
-        policy = {tree.keys[k]: np.eye(int(tree.n_actions[k]))[a] for k, a in zip(sets, choice, strict=True)}
+        pure = zip(sets, choice, strict=True)
+        policy = {tree.keys[k]: np.eye(int(tree.n_actions[k]))[a] for k, a in pure}
         rows.append(problem.counter(player).T @ lp.realisation_plan(form, policy, opponent))
     return np.array(rows)
 

@@ -14,7 +14,11 @@ from lessons_lib.abstraction import (
     card_bucketing,
 )
 from lessons_lib.games import LeducPoker
-from lessons_lib.plots.abstraction import _bucket_ticks, bet_size_gain_figure
+from lessons_lib.plots.abstraction import (
+    _bucket_ticks,
+    abstraction_convergence_figure,
+    bet_size_gain_figure,
+)
 from lessons_lib.plots.style import ALGORITHM_COLOURS, PLAYER_COLOURS
 
 MENUS = [
@@ -160,5 +164,45 @@ def test_gain_figure_draws_each_menu_in_its_panel_and_colour() -> None:
     ],
 )
 def test_gain_figure_refuses_bad_data(call, word) -> None:
+    with pytest.raises(ValueError, match=word):
+        call()
+
+
+CURVES = {
+    "strength": {1: [(10, 2.0), (100, 2.4)], 3: [(10, 0.5), (100, 0.15), (1000, 0.16)]},
+    "percentile": {3: [(10, 0.5), (100, 0.15), (1000, 0.16)], 4: [(10, 0.4), (1000, 0.08)]},
+}
+
+
+def test_convergence_figure_draws_a_curve_per_bucket_count_and_a_zoom() -> None:
+    figure = abstraction_convergence_figure(CURVES, ("strength", [3]), zoom_from=50)
+    left, middle, zoomed = figure.axes[:3]
+    assert [list(line.get_ydata()) for line in left.lines] == [[2.0, 2.4], [0.5, 0.15, 0.16]]
+    assert list(middle.lines[1].get_xdata()) == [10, 1000]
+    assert left.get_xscale() == left.get_yscale() == "log" and zoomed.get_yscale() == "linear"
+    (late,) = zoomed.lines
+    assert list(late.get_xdata()) == [100, 1000]  # from 50 iterations on
+    # One colour per bucket count, the same in every panel.
+    three = {to_hex(ax.lines[k].get_color()) for ax, k in ((left, 1), (middle, 0), (zoomed, 0))}
+    assert len(three) == 1 and to_hex(left.lines[0].get_color()) not in three
+    assert left.get_title() == "strength" and "50" in zoomed.get_title()
+    assert "chips" in left.get_ylabel() and "iterations" in zoomed.get_xlabel()
+    (legend,) = figure.legends
+    assert [t.get_text() for t in legend.get_texts()] == ["1", "3"]
+    assert smallest_text_px(figure)[0] >= 9
+
+
+@pytest.mark.parametrize(
+    ("call", "word"),
+    [
+        (lambda: abstraction_convergence_figure({}), "curves"),
+        (lambda: abstraction_convergence_figure({"strength": {0: [(1, 1.0)]}}), "bucket count"),
+        (lambda: abstraction_convergence_figure({"strength": {1: [(10, 1.0), (5, 1.0)]}}), "x"),
+        (lambda: abstraction_convergence_figure(CURVES, ("strength", [4])), "zoom"),
+        (lambda: abstraction_convergence_figure(CURVES, "strength"), "zoom"),
+        (lambda: abstraction_convergence_figure(CURVES, ("strength", [1]), 1000), "zoom_from"),
+    ],
+)
+def test_convergence_figure_refuses_bad_data(call, word) -> None:
     with pytest.raises(ValueError, match=word):
         call()

@@ -32,6 +32,7 @@ from lessons_lib.validation import (
     check_integer,
     describe,
     is_number,
+    list_of,
     mapping_of,
     non_empty_list_of,
 )
@@ -141,34 +142,70 @@ def bet_size_gain_figure(
 
 def abstraction_convergence_figure(
     curves: Mapping[str, Mapping[int, Sequence[tuple[int, float]]]],
+    zoom: tuple[str, Sequence[int]] | None = None,
+    zoom_from: int = 40,
     title: str = "Real exploitability while CFR+ solves each abstraction",
 ) -> Figure:
     """One panel per method of ``curves`` (method -> bucket count -> ``(iterations, real
     exploitability)`` pairs, iterations increasing): the real exploitability (chips per hand)
-    against the iterations, log axes, one curve per bucket count, coloured by the count."""
+    against the iterations, log axes, one curve per bucket count, coloured by the count. ``zoom``,
+    a method and some of its bucket counts, adds a last panel with those curves from ``zoom_from``
+    iterations on, on a linear axis of exploitability, where small rises show."""
     check_instance(title, str, "title", "a string")
+    zoom_from = check_integer(zoom_from, "zoom_from", minimum=1)
     if not mapping_of(curves, "curves"):
         raise ValueError("curves must map each method to its curves, got an empty mapping")
-    counts = sorted(
-        {int(b) for per in curves.values() for b in mapping_of(per, "a method's curves")}
-    )
-    figure, axes = new_figure(8.9, 4.0, ncols=len(curves))
-    for ax, (method, per) in zip(axes, curves.items(), strict=True):
-        for buckets, points in sorted(per.items()):
-            check_integer(buckets, "a bucket count", minimum=1)
-            points = _checked_points(points, f"curves[{method!r}][{buckets}]")
+    checked = {
+        str(method): {
+            check_integer(b, "a bucket count", minimum=1): _checked_points(
+                points, f"curves[{method!r}][{b}]"
+            )
+            for b, points in sorted(mapping_of(per, f"curves[{method!r}]").items())
+        }
+        for method, per in curves.items()
+    }
+    counts = sorted({b for per in checked.values() for b in per})
+    panels = [(method, per, True) for method, per in checked.items()]
+    if zoom is not None:
+        method, chosen = _checked_zoom(zoom, checked)
+        late = {b: [p for p in checked[method][b] if p[0] >= zoom_from] for b in chosen}
+        if not all(late.values()):
+            raise ValueError(f"zoom_from={zoom_from} leaves a zoomed curve without a point")
+        panels.append((f"{method}, from {zoom_from} iterations", late, False))
+    figure, axes = new_figure(8.9, 4.2, ncols=len(panels))
+    for ax, (name, per, logarithmic) in zip(axes, panels, strict=True):
+        for buckets, points in per.items():
             colour = SERIES_COLOURS[counts.index(buckets) % len(SERIES_COLOURS)]
-            ax.loglog(*zip(*points, strict=True), "-", color=colour, lw=1.8, label=f"{buckets}")
-        ax.set_title(str(method), fontsize=11)
+            xs, ys = zip(*points, strict=True)
+            ax.plot(xs, ys, "-", color=colour, lw=1.8, label=f"{buckets}")
+        ax.set_xscale("log")
+        ax.set_yscale("log" if logarithmic else "linear")
+        ax.set_title(name, fontsize=11)
         ax.set_xlabel("CFR+ iterations")
-    for ax in axes[1:]:
-        ax.sharey(axes[0])
+    log_axes = [ax for ax, (_, _, logarithmic) in zip(axes, panels, strict=True) if logarithmic]
+    for ax in log_axes[1:]:
+        ax.sharey(log_axes[0])
         ax.tick_params(labelleft=False)
     axes[0].set_ylabel("real exploitability (chips per hand)")
     figure.suptitle(title)
     handles, labels = axes[0].get_legend_handles_labels()
     figure.legend(handles, labels, title="buckets", loc="outside right center", fontsize=9)
     return figure
+
+
+def _checked_zoom(
+    zoom: object, curves: Mapping[str, Mapping[int, object]]
+) -> tuple[str, list[int]]:
+    """``zoom`` as a method of ``curves`` and a non-empty list of its bucket counts."""
+    if not (isinstance(zoom, tuple) and len(zoom) == 2 and zoom[0] in curves):
+        raise ValueError(f"zoom must be (a method of curves, bucket counts), got {describe(zoom)}")
+    method, chosen = zoom
+    chosen = list_of(chosen, "zoom's bucket counts")
+    if not chosen or any(b not in curves[method] for b in chosen):
+        raise ValueError(
+            f"zoom's bucket counts must be drawn for {method!r}, got {describe(chosen)}"
+        )
+    return method, chosen
 
 
 def _checked_gains(panel: object) -> dict[tuple[float, ...], list[tuple[float, float]]]:

@@ -2,15 +2,18 @@
 
 A 100,000-iteration CFR+ run on Leduc poker (Chapter 7), seventeen runs of 20 million nodes each
 on Leduc poker and a sweep over six deck sizes of Kuhn poker (Chapter 8) take too long to repeat
-at every build of the book; so does Chapter 10's sweep of card abstractions (58 abstract games of
-Leduc poker with 6, 10 and 13 ranks, each solved by CFR+ and measured in the real game). They
-are made once by this module and stored as JSON:
+at every build of the book; so do Chapter 10's sweep of card abstractions (58 abstract games of
+Leduc poker with 6, 10 and 13 ranks, each solved by CFR+ and measured in the real game) and the
+linear programs that bound the real exploitability of each one's equilibria. They are made once
+by this module and stored as JSON:
 
     make caches                              # every file (about half an hour on two cores)
     python -m lessons_lib.stored_runs ch07   # one group: ch07, ch08-leduc, ch08-decks or ch10
 
 Every run is deterministic (seeded, and bit-identical on every machine: :mod:`lessons_lib.sums`),
-so a stored file proves itself: a short re-run must reproduce its first checkpoints exactly
+so a stored file proves itself: a short re-run must reproduce its first checkpoints exactly (the
+linear programs' optima to :data:`BOUNDS_TOLERANCE`: HiGHS is deterministic, but its last digits
+need not be the same on every machine)
 (``tests/test_chapter7_cache.py``, ``tests/test_chapter8_cache.py`` and
 ``tests/test_chapter10_cache.py`` do so, and the chapters do
 it too before they read a file). A change of the library that changes any number makes those
@@ -36,6 +39,8 @@ from lessons_lib import cfr, mccfr
 from lessons_lib.abstraction import (
     METHODS,
     AbstractionMeasurement,
+    EquilibriumBounds,
+    bound_abstraction,
     card_bucketing,
     measure_abstraction,
     measure_abstractions,
@@ -435,6 +440,141 @@ def _card_records(rows: object, ranks: int, name: str) -> list[Mapping]:
     return rows
 
 
+BOUNDS_SWEEP = "ch10_equilibrium_bounds.json"
+#: How far a re-run linear program's optimum may sit from the stored one (chips per hand).
+BOUNDS_TOLERANCE = 1e-9
+#: The decks whose most exploitable equilibria are searched for, and from how many starts.
+MOST_DECKS, MOST_STARTS = (6,), 4
+#: The fields of one stored record of bounds (:func:`bounds_record`).
+BOUNDS_FIELDS = ("buckets", "least", "best", "most")
+
+
+def bounds_sweep_parameters() -> dict:
+    """What the sweep of equilibrium bounds is made with."""
+    return _parameters(
+        LeducPoker(),
+        {**LeducPoker().parameters, "ranks": list(CARD_DECKS)},
+        solver="HiGHS (scipy.optimize.linprog)",
+        most="local search" if MOST_STARTS else "none",
+        most_decks=list(MOST_DECKS),
+        most_starts=MOST_STARTS,
+        buckets="1 to the deck's ranks",
+        runs=list(CARD_RUNS),
+    )
+
+
+def bounds_record(bounds: EquilibriumBounds) -> dict:
+    """One abstraction's bounds as a JSON record (the fields :data:`BOUNDS_FIELDS`)."""
+    return {
+        "buckets": bounds.bucketing.buckets,
+        "least": list(bounds.least),
+        "best": list(bounds.best),
+        "most": None if bounds.most is None else list(bounds.most),
+    }
+
+
+def _bound(game: LeducPoker, method: str, buckets: int) -> EquilibriumBounds:
+    """The bounds of one abstraction as the sweep makes them."""
+    ranks = int(game.parameters["ranks"])
+    return bound_abstraction(game, method, buckets, MOST_STARTS if ranks in MOST_DECKS else 0)
+
+
+def make_bounds_sweep(data: Path = DATA) -> None:
+    """The :class:`~lessons_lib.abstraction.EquilibriumBounds` of every abstraction of the card
+    sweep (:data:`CARD_DECKS`, :data:`METHODS`, 1 .. R buckets): about twenty minutes, most of
+    them on 13 ranks."""
+    records = {}
+    for ranks in CARD_DECKS:
+        game = _card_game(ranks)
+        for method in METHODS:
+            records[f"{ranks}/{method}"] = [
+                bounds_record(_bound(game, method, b)) for b in range(1, ranks + 1)
+            ]
+    write_records(data / BOUNDS_SWEEP, bounds_sweep_parameters(), records)
+
+
+def stored_bounds_sweep(data: Path = DATA) -> dict[int, dict[str, list[EquilibriumBounds]]]:
+    """The stored sweep of equilibrium bounds, per deck (its ranks) and method; a record of
+    another shape raises ``ValueError`` naming the file."""
+    records = read_records(data / BOUNDS_SWEEP, bounds_sweep_parameters(), CARD_RUNS)
+    sweeps: dict[int, dict[str, list[EquilibriumBounds]]] = {}
+    for ranks in CARD_DECKS:
+        game = _card_game(ranks)
+        sweeps[ranks] = {}
+        for method in METHODS:
+            name = f"{ranks}/{method}"
+            rows = _bounds_records(records[name], ranks, name)
+            sweeps[ranks][method] = [
+                EquilibriumBounds(
+                    bucketing=card_bucketing(game, method, r["buckets"]),
+                    least=tuple(r["least"]),
+                    best=tuple(r["best"]),
+                    most=None if r["most"] is None else tuple(r["most"]),
+                )
+                for r in rows
+            ]
+    return sweeps
+
+
+def check_bounds_prefix(
+    stored: Mapping[str, Sequence[EquilibriumBounds]], method: str, count: int
+) -> None:
+    """Compute the first ``count`` bucket counts of ``method`` in one deck's stored bounds
+    (``stored_bounds_sweep()[ranks]``) again and require every number to be within
+    :data:`BOUNDS_TOLERANCE` of the stored one; a difference raises ``ValueError`` naming the
+    file."""
+    check_instance(stored, Mapping, "stored", "one deck's bounds, such as stored_bounds_sweep()[6]")
+    method = check_choice(method, tuple(stored), "method")
+    count = check_integer(count, "count", minimum=1, maximum=len(stored[method]))
+    for bounds in stored[method][:count]:
+        b = bounds.bucketing
+        again = bounds_record(_bound(_card_game(b.ranks, b.suits), method, b.buckets))
+        kept = bounds_record(bounds)
+        same = all(
+            (again[f] is None) == (kept[f] is None)
+            and (
+                again[f] is None
+                or all(
+                    abs(x - y) <= BOUNDS_TOLERANCE for x, y in zip(again[f], kept[f], strict=True)
+                )
+            )
+            for f in BOUNDS_FIELDS[1:]
+        )
+        if not same:
+            raise ValueError(
+                f"{BOUNDS_SWEEP} differs from a re-run of {method} with {b.buckets} buckets on "
+                f"{b.ranks} ranks: make it again with `{COMMAND}`"
+            )
+
+
+def _bounds_records(rows: object, ranks: int, name: str) -> list[Mapping]:
+    """``rows`` after checking it holds one record of :data:`BOUNDS_FIELDS` per bucket count,
+    with two numbers per field (``most`` only on the decks of :data:`MOST_DECKS`)."""
+
+    def pair(value: object) -> bool:
+        return isinstance(value, list) and len(value) == 2 and all(map(is_number, value))
+
+    searched = ranks in MOST_DECKS
+    fine = (
+        isinstance(rows, list)
+        and all(isinstance(r, Mapping) and set(r) == set(BOUNDS_FIELDS) for r in rows)
+        and [r["buckets"] for r in rows] == list(range(1, ranks + 1))
+        and all(pair(r["least"]) and pair(r["best"]) for r in rows)
+        and all(pair(r["most"]) if searched else r["most"] is None for r in rows)
+    )
+    if not fine:
+        raise ValueError(
+            f"{BOUNDS_SWEEP} holds a malformed sweep {name!r}: make it again with `{COMMAND}`"
+        )
+    return rows
+
+
+def make_chapter_10(data: Path = DATA) -> None:
+    """Both of Chapter 10's files: the card sweep and the equilibrium bounds."""
+    make_card_sweep(data)
+    make_bounds_sweep(data)
+
+
 # --- Files --------------------------------------------------------------------------------------
 
 
@@ -513,7 +653,7 @@ GROUPS = {
     "ch07": make_chapter_7,
     "ch08-leduc": make_leduc_race,
     "ch08-decks": make_deck_sweep,
-    "ch10": make_card_sweep,
+    "ch10": make_chapter_10,
 }
 
 

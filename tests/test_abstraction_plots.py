@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from figure_text import smallest_text_px  # the tests' own measure of figure text
 from matplotlib.colors import to_hex
 
 from lessons_lib import plots
@@ -13,7 +14,11 @@ from lessons_lib.abstraction import (
     card_bucketing,
 )
 from lessons_lib.games import LeducPoker
-from lessons_lib.plots.abstraction import _bucket_ticks
+from lessons_lib.plots.abstraction import (
+    _bucket_ticks,
+    abstraction_convergence_figure,
+    bet_size_gain_figure,
+)
 from lessons_lib.plots.style import ALGORITHM_COLOURS, PLAYER_COLOURS
 
 MENUS = [
@@ -120,3 +125,84 @@ def test_card_figure_refuses_empty_sweeps() -> None:
         )
     with pytest.raises(ValueError, match="wrong deck or method"):  # 4-rank data filed under 3
         plots.card_abstraction_figure({3: {"strength": strength[:3]}})
+
+
+GAINS = {(0.75,): [(0.1, 11.0), (0.5, 3.0), (1.0, 0.2)], (0.35, 1.5): [(0.1, 4.0), (1.0, 0.3)]}
+WIDER = {(0.1, 0.75): [(0.5, 0.2), (1.0, 0.25)], (0.1, 0.35, 1.5): [(0.5, 0.1), (1.0, 0.2)]}
+
+
+def test_gain_figure_draws_each_menu_in_its_panel_and_colour() -> None:
+    figure = bet_size_gain_figure([GAINS, WIDER], ["as solved", "with 10% added"])
+    left, right = figure.axes
+    curve, ticks = left.lines[0], left.lines[1]  # each menu: its gains, then its sizes
+    assert list(curve.get_xdata()) == [10.0, 50.0, 100.0]  # percent of the pot
+    assert list(curve.get_ydata()) == [11.0, 3.0, 0.2]
+    assert list(ticks.get_xdata()) == [75.0] and list(ticks.get_ydata()) == [0.0]
+    assert list(left.lines[3].get_xdata()) == [35.0, 150.0]
+    # The k-th menu of every panel has the k-th colour.
+    assert to_hex(left.lines[0].get_color()) == to_hex(right.lines[0].get_color())
+    assert to_hex(left.lines[2].get_color()) == to_hex(right.lines[2].get_color())
+    assert to_hex(left.lines[0].get_color()) != to_hex(left.lines[2].get_color())
+    labels = [t.get_text() for t in right.get_legend().get_texts()]
+    assert labels == ["10%, 75%", "10%, 35%, 150%"]
+    assert left.get_title() == "as solved" and "pot" in left.get_ylabel()
+    assert "bet size" in right.get_xlabel() and figure.get_suptitle()
+    assert smallest_text_px(figure)[0] >= 9
+
+
+@pytest.mark.parametrize(
+    ("call", "word"),
+    [
+        (lambda: bet_size_gain_figure([], []), "panels"),
+        (lambda: bet_size_gain_figure([GAINS], ["a", "b"]), "titles"),
+        (lambda: bet_size_gain_figure([GAINS], "a"), "titles"),
+        (lambda: bet_size_gain_figure([{}], ["a"]), "at least one menu"),
+        (lambda: bet_size_gain_figure([{(0.75,): []}], ["a"]), "gains"),
+        (lambda: bet_size_gain_figure([{(0.75,): [(1.0, 1), (0.5, 2)]}], ["a"]), "increasing"),
+        (lambda: bet_size_gain_figure([{(0.75,): [(0.5, float("nan"))]}], ["a"]), "gains"),
+        (lambda: bet_size_gain_figure([{(-0.5,): [(0.5, 1.0)]}], ["a"]), "sizes"),
+    ],
+)
+def test_gain_figure_refuses_bad_data(call, word) -> None:
+    with pytest.raises(ValueError, match=word):
+        call()
+
+
+CURVES = {
+    "strength": {1: [(10, 2.0), (100, 2.4)], 3: [(10, 0.5), (100, 0.15), (1000, 0.16)]},
+    "percentile": {3: [(10, 0.5), (100, 0.15), (1000, 0.16)], 4: [(10, 0.4), (1000, 0.08)]},
+}
+
+
+def test_convergence_figure_draws_a_curve_per_bucket_count_and_a_zoom() -> None:
+    figure = abstraction_convergence_figure(CURVES, ("strength", [3]), zoom_from=50)
+    left, middle, zoomed = figure.axes[:3]
+    assert [list(line.get_ydata()) for line in left.lines] == [[2.0, 2.4], [0.5, 0.15, 0.16]]
+    assert list(middle.lines[1].get_xdata()) == [10, 1000]
+    assert left.get_xscale() == left.get_yscale() == "log" and zoomed.get_yscale() == "linear"
+    (late,) = zoomed.lines
+    assert list(late.get_xdata()) == [100, 1000]  # from 50 iterations on
+    # One colour per bucket count, the same in every panel.
+    three = {to_hex(ax.lines[k].get_color()) for ax, k in ((left, 1), (middle, 0), (zoomed, 0))}
+    assert len(three) == 1 and to_hex(left.lines[0].get_color()) not in three
+    assert left.get_title() == "strength" and "50" in zoomed.get_title()
+    assert "chips" in left.get_ylabel() and "iterations" in zoomed.get_xlabel()
+    (legend,) = figure.legends
+    assert [t.get_text() for t in legend.get_texts()] == ["1", "3"]
+    assert smallest_text_px(figure)[0] >= 9
+
+
+@pytest.mark.parametrize(
+    ("call", "word"),
+    [
+        (lambda: abstraction_convergence_figure({}), "curves"),
+        (lambda: abstraction_convergence_figure({"strength": {0: [(1, 1.0)]}}), "bucket count"),
+        (lambda: abstraction_convergence_figure({"strength": {1: [(10, 1.0), (5, 1.0)]}}), "x"),
+        (lambda: abstraction_convergence_figure(CURVES, ("strength", [4])), "zoom"),
+        (lambda: abstraction_convergence_figure(CURVES, "strength"), "zoom"),
+        (lambda: abstraction_convergence_figure(CURVES, ("strength", [1]), 1000), "zoom_from"),
+    ],
+)
+def test_convergence_figure_refuses_bad_data(call, word) -> None:
+    with pytest.raises(ValueError, match=word):
+        call()

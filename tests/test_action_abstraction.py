@@ -1,4 +1,4 @@
-"""Action abstraction of the river: the pseudo-harmonic translation and the real exploitability."""
+"""Action abstraction of the river: the translation mappings and the real exploitability."""
 
 from __future__ import annotations
 
@@ -6,11 +6,20 @@ import numpy as np
 import pytest
 
 from lessons_lib.abstraction import (
+    TRANSLATIONS,
+    ActionAbstraction,
     abstract_river,
+    deterministic_arithmetic,
+    deterministic_geometric,
+    gain_by_size,
     measure_action_abstraction,
     pseudo_harmonic,
+    randomised_arithmetic,
+    solve_menu,
     translate,
+    translated_percent,
     translated_strategy,
+    translation_mapping,
 )
 from lessons_lib.cfr.public_tree import own_actions
 from lessons_lib.holdem import RiverGame, RiverSolver
@@ -126,3 +135,107 @@ def test_a_strategy_of_the_wrong_shape_is_refused() -> None:
     abstract = abstract_river(real, (0.75,))
     with pytest.raises(ValueError, match="strategy"):
         translated_strategy(real, abstract, 1, np.ones((2, 2)))
+
+
+# The translation mappings of Ganzfried and Sandholm (2013), each by its defining property.
+
+
+@pytest.mark.parametrize("name", list(TRANSLATIONS))
+def test_every_mapping_reads_the_ends_as_themselves_and_never_rises(name) -> None:
+    f = translation_mapping(name)
+    for a, b in [(0.0, 1.0), (0.1, 0.75), (0.35, 1.5), (1.0, 4.0)]:
+        assert f(a, b, a) == 1.0 and f(a, b, b) == 0.0
+        readings = [f(a, b, x) for x in np.linspace(a, b, 41)]
+        assert all(0.0 <= p <= 1.0 for p in readings)
+        assert all(later <= earlier for earlier, later in zip(readings, readings[1:], strict=False))
+
+
+def test_randomised_arithmetic_is_linear_in_the_bet() -> None:
+    # By hand: (0.75 - 0.45) / (0.75 - 0.35) = 0.3 / 0.4 = 3/4; the midpoint is read either way
+    # with probability one half, unlike the pseudo-harmonic mapping's (1 + A)/(2 + A + B).
+    assert randomised_arithmetic(0.35, 0.75, 0.45) == pytest.approx(0.75, abs=1e-15)
+    assert randomised_arithmetic(0.35, 0.75, 0.55) == pytest.approx(0.5, abs=1e-15)
+    assert randomised_arithmetic(0.0, 1.0, 0.2) == pytest.approx(0.8, abs=1e-15)
+
+
+def test_deterministic_arithmetic_reads_the_nearest_size() -> None:
+    # Menu 35% and 75%: the midpoint is 55%; 54% is nearer 35%, 56% nearer 75%; a tie goes up.
+    assert deterministic_arithmetic(0.35, 0.75, 0.54) == 1.0
+    assert deterministic_arithmetic(0.35, 0.75, 0.56) == 0.0
+    assert deterministic_arithmetic(0.25, 1.0, 0.625) == 0.0  # the midpoint itself: read as B
+    assert translate(0.54, [0.35, 0.75], "deterministic arithmetic") == [(0.35, 1.0)]
+
+
+def test_deterministic_geometric_reads_the_nearest_size_in_ratio() -> None:
+    # Menu 25% and 100%: the geometric mean is 50%. A bet of 55% is nearer 25% in amount (the
+    # midpoint is 62.5%) but nearer 100% in ratio (0.25/0.55 = 0.45 < 0.55/1 = 0.55).
+    assert deterministic_geometric(0.25, 1.0, 0.49) == 1.0
+    assert deterministic_geometric(0.25, 1.0, 0.5) == 0.0  # the geometric mean: read as B
+    assert deterministic_geometric(0.25, 1.0, 0.55) == 0.0
+    assert deterministic_arithmetic(0.25, 1.0, 0.55) == 1.0
+    # With A = 0 (a check) every positive bet is nearer B in ratio.
+    assert deterministic_geometric(0.0, 1.0, 0.01) == 0.0 and deterministic_geometric(0, 1, 0) == 1
+
+
+def test_the_default_mapping_is_the_pseudo_harmonic_one() -> None:
+    assert TRANSLATIONS["pseudo-harmonic"] is pseudo_harmonic
+    assert translate(1.0, [0.75, 1.5]) == translate(1.0, [0.75, 1.5], "pseudo-harmonic")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: translation_mapping("harmonic"),
+        lambda: translate(0.5, [0.35, 0.75], "nearest"),
+        lambda: measure_action_abstraction(river(), (0.75,), 0.5, mapping="arithmetic"),
+        lambda: ActionAbstraction((0.75,), 10, 0.1, 0.2, mapping=None),
+    ],
+)
+def test_an_unknown_mapping_is_refused(call) -> None:
+    with pytest.raises(ValueError, match="mapping"):
+        call()
+
+
+def test_a_deterministic_reading_answers_with_the_size_read() -> None:
+    real, sizes = river(), (0.25, 1.0)
+    abstract = abstract_river(real, sizes)
+    solver = RiverSolver(abstract)
+    solver.run(50)
+    strategy = solver.average_strategy(2)
+    fine = RiverSolver(real)
+    _, at_quarter = solver.strategy_at("bet 25%")
+    _, at_pot = solver.strategy_at("bet 100%")
+    # 50%: nearer 25% in amount (midpoint 62.5%), exactly the geometric mean (read as 100%).
+    out = translated_strategy(real, abstract, 2, strategy, "deterministic arithmetic")
+    assert np.allclose(fine.strategy_at("bet 50%", out)[1], at_quarter, atol=1e-15)
+    out = translated_strategy(real, abstract, 2, strategy, "deterministic geometric")
+    assert np.allclose(fine.strategy_at("bet 50%", out)[1], at_pot, atol=1e-15)
+    assert not np.allclose(at_quarter, at_pot, atol=1e-3)  # so the two readings differ
+
+
+def test_the_mappings_are_measured_on_one_solve() -> None:
+    solved = solve_menu(river(), (0.5,), 0.5)
+    measured = measure_action_abstraction(river(), (0.5,), 0.5, mapping="randomised arithmetic")
+    assert measured.iterations == solved.iterations
+    assert measured.abstract_percent == solved.abstract_percent
+    assert measured.real_percent == translated_percent(solved, "randomised arithmetic")
+    assert measured.mapping == "randomised arithmetic"
+
+
+def test_the_gain_of_one_size_is_the_real_loss_when_it_is_the_only_one_missing() -> None:
+    # With every size of the grid but 50% on the menu, the menu plus 50% is the real river: the
+    # gain of 50% is the whole real exploitability above the in-abstraction one.
+    menu = tuple(s for s in GRID if s != 0.5)
+    solved = solve_menu(river(), menu, 0.5)
+    ((size, gain),) = gain_by_size(solved)
+    assert size == 0.5
+    assert gain == pytest.approx(translated_percent(solved) - solved.abstract_percent, abs=1e-9)
+
+
+def test_no_single_size_gains_more_than_the_whole_grid() -> None:
+    solved = solve_menu(river(), (0.75,), 0.5)
+    gains = gain_by_size(solved, "deterministic arithmetic")
+    assert [x for x, _ in gains] == [0.25, 0.5, 1.0, 1.5]
+    real = translated_percent(solved, "deterministic arithmetic")
+    assert all(-1e-9 <= g <= real - solved.abstract_percent + 1e-9 for _, g in gains)
+    assert max(g for _, g in gains) > 1.0  # the 25% bet, read as 75%, is worth much

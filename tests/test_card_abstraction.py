@@ -15,7 +15,9 @@ import pytest
 from lessons_lib.abstraction import (
     AbstractionMeasurement,
     AbstractLeduc,
+    EquilibriumBounds,
     abstract_exploitability,
+    bound_abstraction,
     card_bucketing,
     induced_policy,
     kmeans_groups,
@@ -27,9 +29,11 @@ from lessons_lib.abstraction import (
     postflop_strength,
     preflop_strength,
     real_exploitability,
+    real_exploitability_curve,
     refinement_pairs,
     solve_abstraction,
 )
+from lessons_lib.abstraction.hand_strength import earth_movers_distance, preflop_distribution
 from lessons_lib.cfr.solver import solve
 from lessons_lib.exploitability import exploitability
 from lessons_lib.games import Game, History, KuhnPoker, LeducPoker
@@ -476,3 +480,79 @@ def test_one_bucket_per_rank_separates_every_real_set_with_other_suit_counts(met
     assert len(coarse.info_sets()) < len(game.info_sets())
     policy = solve(coarse, "cfr", 10, checkpoints=[10]).average_policy()
     assert real_exploitability(coarse, policy) >= abstract_exploitability(coarse, policy) > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Along a solve, over all equilibria, and beyond the mean of the hand strength.
+
+
+def test_the_curve_measures_the_average_strategy_at_each_checkpoint() -> None:
+    game = LeducPoker(ranks=4)
+    abstract = AbstractLeduc(game, card_bucketing(game, "strength", 2))
+    curve = real_exploitability_curve(abstract, [5, 20, 60])
+    assert [i for i, _, _ in curve] == [5, 20, 60]
+    again = solve(abstract, "cfr+", 20).average_policy()  # one run straight to 20 iterations
+    assert curve[1][1] == abstract_exploitability(abstract, again)
+    assert curve[1][2] == real_exploitability(abstract, again)
+    assert all(real >= inside - 1e-12 for _, inside, real in curve)
+    with pytest.raises(ValueError, match="increasing"):
+        real_exploitability_curve(abstract, [20, 5])
+    with pytest.raises(ValueError, match="checkpoints"):
+        real_exploitability_curve(abstract, "5")
+
+
+def test_the_bounds_of_an_abstraction_order_as_they_must() -> None:
+    game = LeducPoker(ranks=4)
+    for buckets in (1, 2, 4):
+        bounds = bound_abstraction(game, "strength", buckets, most_starts=2)
+        # Any abstract strategy <= the best equilibrium <= a found equilibrium, per player.
+        for p in (0, 1):
+            assert bounds.best[p] <= bounds.least[p] + 1e-9 <= bounds.most[p] + 2e-9
+        measured = measure_abstraction(game, "strength", buckets, 1e-4, check_every=100)
+        # Every abstract profile, a solver's too, loses at least the best abstract strategies.
+        assert bounds.best_exploitability <= measured.real_exploitability + 1e-9
+    assert bounds.least_exploitability == pytest.approx(0.0, abs=1e-8)  # 4 buckets: the game
+    assert bound_abstraction(game, "strength", 2).most is None
+
+
+def test_equilibrium_bounds_refuse_a_malformed_record() -> None:
+    bucketing = card_bucketing(LeducPoker(ranks=4), "strength", 2)
+    with pytest.raises(ValueError, match="least"):
+        EquilibriumBounds(bucketing, (0.1,), (0.1, 0.1), None)
+    with pytest.raises(ValueError, match="most"):
+        EquilibriumBounds(bucketing, (0.1, 0.1), (0.1, 0.1), (0.1, float("nan")))
+    with pytest.raises(ValueError, match="bucketing"):
+        EquilibriumBounds("2 buckets", (0.1, 0.1), (0.1, 0.1), None)
+
+
+def test_the_preflop_distribution_of_standard_leduc_worked_by_hand() -> None:
+    # Holding a jack of J J Q Q K K: the board pairs it with chance 1/5 (E[HS] 1: nothing beats
+    # the pair); otherwise (4/5) the opponent's card is one of 4 unseen, and only the other jack
+    # ties (1/2 of 1/4): E[HS] = 1/8.
+    game = LeducPoker()
+    assert preflop_distribution(game, 0) == {
+        Fraction(1, 8): Fraction(4, 5),
+        Fraction(1): Fraction(1, 5),
+    }
+    for ranks in (3, 6, 10):
+        deck = LeducPoker(ranks=ranks)
+        for card in range(ranks):
+            distribution = preflop_distribution(deck, card)
+            assert sum(distribution.values()) == 1
+            mean = sum(value * chance for value, chance in distribution.items())
+            assert mean == preflop_strength(deck, card)  # the law of total expectation
+
+
+def test_the_earth_movers_distance_worked_by_hand() -> None:
+    half = Fraction(1, 2)
+    assert earth_movers_distance({Fraction(0): Fraction(1)}, {Fraction(1): Fraction(1)}) == 1
+    assert earth_movers_distance({0: half, 1: half}, {half: Fraction(1)}) == half
+    spread, centred = {0: half, 1: half}, {Fraction(1, 4): half, Fraction(3, 4): half}
+    assert earth_movers_distance(spread, centred) == earth_movers_distance(centred, spread)
+    assert earth_movers_distance(spread, spread) == 0
+    # Same mean, other shape: the distance sees what the mean does not.
+    assert earth_movers_distance(spread, {half: Fraction(1)}) > 0
+    with pytest.raises(ValueError, match="summing to 1"):
+        earth_movers_distance({0: half}, spread)
+    with pytest.raises(ValueError, match="exact fractions"):
+        earth_movers_distance({0.5: Fraction(1)}, spread)

@@ -7,20 +7,26 @@ contains the coarse menu. A strategy of the abstract game is played in the real 
 
 - the abstract player bets only its own sizes (off-menu bets of its own get probability 0);
 - facing an opponent's bet of ``x`` times the pot that is not on its menu, it *translates* ``x``
-  into its menu at random, to the neighbouring sizes ``A < x < B`` with probabilities ``f(x)`` and
-  ``1 - f(x)``, and answers with the strategy it would play against that size. With the
-  pseudo-harmonic mapping of Ganzfried and Sandholm (2013, "Action translation in extensive-form
-  games with large action spaces: axioms, paradoxes, and the pseudo-harmonic mapping", IJCAI),
+  into its menu, to the neighbouring sizes ``A < x < B`` with probabilities ``f(x)`` and
+  ``1 - f(x)``, and answers with the strategy it would play against that size, so the answer to
+  ``x`` is ``f(x) sigma(A) + (1 - f(x)) sigma(B)``, per hand. ``f`` is a translation mapping of
+  :mod:`lessons_lib.abstraction.mapping`, by default the pseudo-harmonic mapping of Ganzfried and
+  Sandholm (2013, "Action translation in extensive-form games with large action spaces: axioms,
+  paradoxes, and the pseudo-harmonic mapping", IJCAI),
 
-      f_{A,B}(x) = (B - x)(1 + A) / ((B - A)(1 + x)),
+      f_{A,B}(x) = (B - x)(1 + A) / ((B - A)(1 + x)).
 
-  so the answer to ``x`` is ``f(x) sigma(A) + (1 - f(x)) sigma(B)``, per hand. A bet smaller than
-  the smallest size is treated as the smallest, one larger than the largest as the largest.
+  A bet smaller than the smallest size is treated as the smallest, one larger than the largest
+  as the largest, whatever the mapping.
 
 The *real exploitability* is then the exploitability of this translated strategy pair in the real
 game: each best responder may bet any size of the fine grid. The responder can also restrict
 itself to the abstract menu, where the translated strategy *is* the abstract one, so the real
 exploitability is at least the in-abstraction one, and equals it when the menus agree.
+
+:func:`solve_menu` solves a menu once; :func:`translated_percent` measures it under any mapping,
+and :func:`gain_by_size` measures what each single off-menu size of the grid is worth to the best
+responders.
 
 To keep the real best response exact and the translation simple, the rivers here have no raises
 (``max_raises = 0``): every decision faces at most one bet, so one translation per decision.
@@ -33,6 +39,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lessons_lib.abstraction.mapping import TRANSLATIONS, translation_mapping
+from lessons_lib.abstraction.mapping import pseudo_harmonic as pseudo_harmonic  # its old home
 from lessons_lib.cfr.public_tree import own_actions
 from lessons_lib.core.state import average_strategy
 from lessons_lib.games.ranges import check_player
@@ -41,6 +49,7 @@ from lessons_lib.holdem.river import MAX_FRACTION, RiverGame, RiverNode
 from lessons_lib.holdem.solver import RiverSolver, solve_river
 from lessons_lib.validation import (
     as_finite_array,
+    check_choice,
     check_instance,
     check_integer,
     check_number,
@@ -52,23 +61,20 @@ from lessons_lib.validation import (
 SOLVER_OPTIONS = ("algorithm", "max_iterations", "check_every", "alpha", "beta", "gamma")
 
 
-def pseudo_harmonic(smaller: float, larger: float, bet: float) -> float:
-    """``f_{A,B}(x) = (B - x)(1 + A) / ((B - A)(1 + x))``: the probability that the bet ``x``
-    (a fraction of the pot, ``A <= x <= B``) is read as ``A`` (Ganzfried and Sandholm 2013)."""
-    a = check_number(smaller, "smaller", minimum=0.0)
-    b = check_number(larger, "larger", minimum=0.0)
-    if b <= a:
-        raise ValueError(f"larger must exceed smaller, got smaller={a!r}, larger={b!r}")
-    x = check_number(bet, "bet", minimum=a, maximum=b)
-    return (b - x) / (b - a) * ((1.0 + a) / (1.0 + x))  # two factors in [0, 1]: no overflow
+#: The mapping used when none is named.
+DEFAULT_MAPPING = "pseudo-harmonic"
 
 
-def translate(bet: float, sizes: Sequence[float]) -> list[tuple[float, float]]:
+def translate(
+    bet: float, sizes: Sequence[float], mapping: str = DEFAULT_MAPPING
+) -> list[tuple[float, float]]:
     """The sizes of the menu ``sizes`` that the bet ``bet`` (fraction of the pot) is read as, with
-    their probabilities: itself if on the menu, its two neighbours by :func:`pseudo_harmonic`
-    between them, the nearest size outside the menu's range."""
+    their probabilities: itself if on the menu, its two neighbours by the translation mapping
+    ``mapping`` (a name of :data:`~lessons_lib.abstraction.mapping.TRANSLATIONS`) between them,
+    the nearest size outside the menu's range. A reading of probability 0 is left out."""
     x = check_number(bet, "bet", minimum=0.0, open_minimum=True)
     menu = _menu(sizes)
+    reading = translation_mapping(mapping)
     if x <= menu[0]:
         return [(menu[0], 1.0)]
     if x >= menu[-1]:
@@ -77,8 +83,8 @@ def translate(bet: float, sizes: Sequence[float]) -> list[tuple[float, float]]:
     if menu[above] == x:
         return [(x, 1.0)]
     a, b = menu[above - 1], menu[above]
-    f = pseudo_harmonic(a, b, x)
-    return [(a, f), (b, 1.0 - f)]
+    f = reading(a, b, x)
+    return [(size, p) for size, p in ((a, f), (b, 1.0 - f)) if p > 0]
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,7 @@ class ActionAbstraction:
     iterations: int  # solver iterations run on the abstract river
     abstract_percent: float  # exploitability within the abstract river
     real_percent: float  # exploitability in the fine river, off-menu bets translated
+    mapping: str = DEFAULT_MAPPING  # the translation mapping that read the off-menu bets
 
     def __post_init__(self) -> None:
         """Check a measurement built or edited by hand (the figure and tables read it): a menu
@@ -103,6 +110,7 @@ class ActionAbstraction:
         frozen = {
             "sizes": tuple(sizes),
             "iterations": check_integer(self.iterations, "iterations", minimum=0),
+            "mapping": check_choice(self.mapping, tuple(TRANSLATIONS), "mapping"),
             **{
                 name: check_number(getattr(self, name), name, minimum=0.0)
                 for name in ("abstract_percent", "real_percent")
@@ -120,15 +128,7 @@ def abstract_river(real: RiverGame, sizes: Sequence[float]) -> RiverGame:
     missing = [s for s in menu if s not in real.bet_sizes]
     if missing:
         raise ValueError(f"sizes must be among the real river's bet sizes, got {describe(missing)}")
-    return RiverGame(
-        real.board_text,
-        (_full_range(real, 1), _full_range(real, 2)),
-        real.pot,
-        real.stack,
-        bet_sizes=menu,
-        max_raises=0,
-        all_in=real.all_in,
-    )
+    return _river_with(real, menu)
 
 
 def bet_fraction(game: RiverGame, node: RiverNode) -> float:
@@ -141,14 +141,19 @@ def bet_fraction(game: RiverGame, node: RiverNode) -> float:
 
 
 def translated_strategy(
-    real: RiverGame, abstract: RiverGame, player: int, strategy: np.ndarray
+    real: RiverGame,
+    abstract: RiverGame,
+    player: int,
+    strategy: np.ndarray,
+    mapping: str = DEFAULT_MAPPING,
 ) -> np.ndarray:
     """``player``'s abstract ``strategy`` (rows as :meth:`RiverSolver.action_rows` of
     ``abstract``) played in ``real``: its own sizes only, off-menu bets it faces translated by
-    :func:`translate` (module docstring). Rows as the action rows of ``real``."""
+    :func:`translate` with ``mapping`` (module docstring). Rows as the action rows of ``real``."""
     _check_real(real)
     _check_abstract(real, abstract)
     player = check_player(player)
+    check_choice(mapping, tuple(TRANSLATIONS), "mapping")
     fine = own_actions(real.public_tree, player)
     coarse = own_actions(abstract.public_tree, player)
     strategy = as_finite_array(strategy, "strategy")
@@ -162,31 +167,88 @@ def translated_strategy(
     menu = sorted({round(_fraction(abstract, int(e)), 9) for e in _bets(abstract)})
     out = np.zeros((fine.size, len(real.combos[player])))
     for r, e in enumerate(fine.child):
-        for path, weight in _readings(_path(real, int(e)), menu, player):
+        for path, weight in _readings(_path(real, int(e)), menu, player, mapping):
             if path in coarse_row:
                 out[r] += weight * strategy[coarse_row[path]]
     return average_strategy(out, fine.segments)
 
 
-def measure_action_abstraction(
+@dataclass(frozen=True, eq=False)
+class SolvedMenu:
+    """An abstract river solved once, to be measured in real rivers under any mapping."""
+
+    real: RiverGame  # the river with the fine grid
+    abstract: RiverGame  # abstract_river(real, sizes)
+    strategies: dict[int, np.ndarray]  # each player's average strategy in the abstract river
+    iterations: int  # solver iterations run
+    abstract_percent: float  # exploitability within the abstract river, % of the pot
+
+
+def solve_menu(
     real: RiverGame, sizes: Sequence[float], target_percent: float, **solver: object
-) -> ActionAbstraction:
-    """Solve the abstract river of ``sizes`` to ``target_percent`` (options as in
-    :func:`~lessons_lib.holdem.solver.solve_river`), then measure its average strategy in the
-    abstract river and, translated, in ``real``."""
+) -> SolvedMenu:
+    """Solve the abstract river of the menu ``sizes`` to ``target_percent`` (options as in
+    :func:`~lessons_lib.holdem.solver.solve_river`)."""
     unknown = sorted(set(solver) - set(SOLVER_OPTIONS))
     if unknown:
         raise ValueError(f"unknown solver options {unknown!r}; expected some of {SOLVER_OPTIONS}")
     abstract = abstract_river(real, sizes)
     coarse, history = solve_river(abstract, target_percent=target_percent, **solver)
     strategies = {i: coarse.average_strategy(i) for i in (1, 2)}
-    translated = {i: translated_strategy(real, abstract, i, strategies[i]) for i in (1, 2)}
+    return SolvedMenu(real, abstract, strategies, coarse.iteration, history[-1][1])
+
+
+def translated_percent(
+    solved: SolvedMenu, mapping: str = DEFAULT_MAPPING, real: RiverGame | None = None
+) -> float:
+    """The exploitability, in percent of the pot, of ``solved``'s strategies translated by
+    ``mapping`` into ``real`` (by default the river it was solved for; any river that contains
+    its menu, such as the menu with one more size)."""
+    check_instance(solved, SolvedMenu, "solved", "a SolvedMenu (made by solve_menu)")
+    real = solved.real if real is None else real
+    translated = {
+        i: translated_strategy(real, solved.abstract, i, solved.strategies[i], mapping)
+        for i in (1, 2)
+    }
+    return RiverSolver(real).exploitability_percent(translated)
+
+
+def measure_action_abstraction(
+    real: RiverGame,
+    sizes: Sequence[float],
+    target_percent: float,
+    mapping: str = DEFAULT_MAPPING,
+    **solver: object,
+) -> ActionAbstraction:
+    """Solve the abstract river of ``sizes`` to ``target_percent`` (options as in
+    :func:`~lessons_lib.holdem.solver.solve_river`), then measure its average strategy in the
+    abstract river and, translated by ``mapping`` (a name of
+    :data:`~lessons_lib.abstraction.mapping.TRANSLATIONS`), in ``real``."""
+    check_choice(mapping, tuple(TRANSLATIONS), "mapping")
+    solved = solve_menu(real, sizes, target_percent, **solver)
     return ActionAbstraction(
-        sizes=abstract.bet_sizes,
-        iterations=coarse.iteration,
-        abstract_percent=history[-1][1],
-        real_percent=RiverSolver(real).exploitability_percent(translated),
+        sizes=solved.abstract.bet_sizes,
+        iterations=solved.iterations,
+        abstract_percent=solved.abstract_percent,
+        real_percent=translated_percent(solved, mapping),
+        mapping=mapping,
     )
+
+
+def gain_by_size(solved: SolvedMenu, mapping: str = DEFAULT_MAPPING) -> list[tuple[float, float]]:
+    """What each size of the real grid that is not on the menu is worth to the best responders:
+    for every such size ``x``, the exploitability (percent of the pot) of the translated strategies
+    in the river whose sizes are the menu's and ``x`` (and all-in), minus the in-abstraction one.
+    Returns ``(x, gain)`` pairs, smallest ``x`` first."""
+    check_instance(solved, SolvedMenu, "solved", "a SolvedMenu (made by solve_menu)")
+    check_choice(mapping, tuple(TRANSLATIONS), "mapping")
+    menu, real = solved.abstract.bet_sizes, solved.real
+    inside = RiverSolver(solved.abstract).exploitability_percent(solved.strategies)
+    return [
+        (x, translated_percent(solved, mapping, _river_with(real, (*menu, x))) - inside)
+        for x in real.bet_sizes
+        if x not in menu
+    ]
 
 
 # Paths of actions, with bets as pot fractions.
@@ -222,14 +284,15 @@ def _path(game: RiverGame, k: int) -> tuple[tuple[int, str, float], ...]:
 
 
 def _readings(
-    path: tuple[tuple[int, str, float], ...], menu: Sequence[float], player: int
+    path: tuple[tuple[int, str, float], ...], menu: Sequence[float], player: int, mapping: str
 ) -> list[tuple[tuple[tuple[int, str, float], ...], float]]:
     """Every way ``player`` can read the opponent's bets of ``path`` on ``menu``
-    (:func:`translate`), with its chance; ``player``'s own actions are read as they are."""
+    (:func:`translate` with ``mapping``), with its chance; ``player``'s own actions are read as
+    they are."""
     readings = [((), 1.0)]
     for actor, kind, x in path:
         if kind == "bet" and actor != player:
-            options = [((actor, "bet", round(y, 9)), p) for y, p in translate(x, menu) if p > 0]
+            options = [((actor, "bet", round(y, 9)), p) for y, p in translate(x, menu, mapping)]
         else:
             options = [((actor, kind, x), 1.0)]
         readings = [(done + (step,), w * p) for done, w in readings for step, p in options]
@@ -263,6 +326,19 @@ def _check_abstract(real: RiverGame, abstract: object) -> None:
     )
     if not same:
         raise ValueError(f"abstract must be an abstract_river of real, got {abstract!r}")
+
+
+def _river_with(real: RiverGame, sizes: Sequence[float]) -> RiverGame:
+    """``real`` with the bet sizes ``sizes`` (sorted) in place of its own and no raises."""
+    return RiverGame(
+        real.board_text,
+        (_full_range(real, 1), _full_range(real, 2)),
+        real.pot,
+        real.stack,
+        bet_sizes=tuple(sorted(sizes)),
+        max_raises=0,
+        all_in=real.all_in,
+    )
 
 
 def _full_range(game: RiverGame, player: int) -> np.ndarray:

@@ -20,6 +20,13 @@ the baseline the finer abstractions are measured against). In Leduc poker the en
   of total expectation E[HS](c) = sum_b (S - [b = c]) / (n - 1) * E[HS](c, b).
 
 The values are exact fractions, so sorting hands by strength never depends on rounding.
+
+- **Preflop distribution** (:func:`preflop_distribution`): instead of the mean over the board,
+  the whole distribution of ``E[HS](c, b)`` over the board ``b``, ``P(b) = (S - [b = c]) / (n -
+  1)``. Two ranks can have close means and different distributions (a weak rank that pairs the
+  board often). Johanson, Burch, Valenzano and Bowling (2013) bucket hands by such "hand strength
+  distributions", compared by the earth mover's distance :func:`earth_movers_distance`. Postflop
+  no card is to come, so the distribution is the single value ``E[HS](c, b)``.
 """
 
 from __future__ import annotations
@@ -74,6 +81,53 @@ def preflop_strength(game: LeducPoker, card: int) -> Fraction:
         ),
         Fraction(0),
     )
+
+
+def preflop_distribution(game: LeducPoker, card: int) -> dict[Fraction, Fraction]:
+    """The distribution of ``E[HS](c, b)`` over the board ``b`` for rank ``card``: each value
+    with its probability, smallest value first."""
+    ranks, suits = _deck(game)
+    card = check_integer(card, "card", minimum=0, maximum=ranks - 1)
+    unseen = ranks * suits - 1
+    distribution: dict[Fraction, Fraction] = {}
+    for board in range(ranks):
+        if suits - (board == card) > 0:
+            value = postflop_strength(game, card, board)
+            chance = Fraction(suits - (board == card), unseen)
+            distribution[value] = distribution.get(value, Fraction(0)) + chance
+    return dict(sorted(distribution.items()))
+
+
+def earth_movers_distance(
+    first: dict[Fraction, Fraction], second: dict[Fraction, Fraction]
+) -> Fraction:
+    """The earth mover's distance between two distributions on the real line (each a mapping
+    of values to probabilities summing to 1): ``integral |F_1(t) - F_2(t)| dt`` over the two
+    cumulative distribution functions, the least probability-times-distance moved to turn one
+    into the other."""
+    points = sorted(
+        set(_checked_distribution(first, "first")) | set(_checked_distribution(second, "second"))
+    )
+    total, below_first, below_second = Fraction(0), Fraction(0), Fraction(0)
+    for here, after in zip(points, points[1:], strict=False):
+        below_first += first.get(here, 0)
+        below_second += second.get(here, 0)
+        total += abs(below_first - below_second) * (after - here)
+    return total
+
+
+def _checked_distribution(distribution: object, name: str) -> dict:
+    """``distribution`` after checking it maps numbers to non-negative weights that sum to 1."""
+    if not isinstance(distribution, dict) or not distribution:
+        raise ValueError(f"{name} must map values to probabilities, got {describe(distribution)}")
+    values = list(distribution) + list(distribution.values())
+    if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in values):
+        raise ValueError(f"{name} must hold exact fractions, got {describe(distribution)}")
+    if any(w < 0 for w in distribution.values()) or sum(distribution.values()) != 1:
+        raise ValueError(
+            f"{name} must hold probabilities summing to 1, got {describe(distribution)}"
+        )
+    return distribution
 
 
 def _deck(game: LeducPoker) -> tuple[int, int]:

@@ -14,8 +14,12 @@ the wrong way in the real game: the finer one's is more exploitable. They found 
 Leduc poker, so refining an abstraction is no guarantee of a better strategy. :func:`pathologies`
 lists them among measured bucketings. Two cautions, both about what "the abstraction's
 equilibrium" means: an approximate solution's real exploitability moves with its in-abstraction
-error, and an abstract game can have many equilibria whose real exploitabilities differ; the
-measurement reports the one CFR's average converges to from uniform play.
+error (:func:`real_exploitability_curve` follows it along a run: Johanson, Waugh, Bowling and
+Zinkevich 2011, "Accelerating best response calculation in large extensive games", IJCAI, saw it
+rise again as the solver went on, "overfitting" the abstraction), and an abstract game can have
+many equilibria whose real exploitabilities differ; the measurement reports the one CFR's average
+converges to from uniform play. :mod:`lessons_lib.abstraction.equilibrium_bounds` bounds the real
+exploitability over all of them.
 """
 
 from __future__ import annotations
@@ -28,7 +32,13 @@ import pandas as pd
 
 from lessons_lib.abstraction.abstract_game import AbstractLeduc
 from lessons_lib.abstraction.bucketing import CardBucketing, card_bucketing
-from lessons_lib.abstraction.mapping import real_exploitability
+from lessons_lib.abstraction.equilibrium_bounds import (
+    abstraction_lp,
+    best_abstract_loss,
+    least_equilibrium_loss,
+    search_most_equilibrium_loss,
+)
+from lessons_lib.abstraction.mapping import abstract_exploitability, real_exploitability
 from lessons_lib.cfr.solver import solve
 from lessons_lib.core.training import MAX_ITERATIONS
 from lessons_lib.games.leduc import LeducPoker
@@ -38,6 +48,7 @@ from lessons_lib.validation import (
     check_integer,
     check_number,
     describe,
+    list_of,
     non_empty_list_of,
 )
 
@@ -75,6 +86,73 @@ class AbstractionMeasurement:
     def buckets(self) -> int:
         """The number of buckets per round asked for."""
         return self.bucketing.buckets
+
+
+@dataclass(frozen=True)
+class EquilibriumBounds:
+    """What every equilibrium of one card abstraction loses in the real game, per player (chips
+    per hand; :mod:`lessons_lib.abstraction.equilibrium_bounds`): the least loss over the
+    abstract equilibria (exact), the most that a local search found (a lower bound on the most,
+    or ``None`` if not searched), and the least loss of any abstract strategy (the player
+    abstracted alone against a real opponent)."""
+
+    bucketing: CardBucketing
+    least: tuple[float, float]  # per player: min L_i over the abstract equilibria, exact
+    best: tuple[float, float]  # per player: min L_i over every abstract strategy, exact
+    most: tuple[float, float] | None  # per player: a found equilibrium's L_i (max L_i >= it)
+
+    def __post_init__(self) -> None:
+        """Check every field: the tables and the pathology checks read them."""
+        check_instance(self.bucketing, CardBucketing, "bucketing", "a CardBucketing")
+        pairs = {"least": self.least, "best": self.best}
+        if self.most is not None:
+            pairs["most"] = self.most
+        for name, pair in pairs.items():
+            values = list_of(pair, name)
+            if len(values) != 2:
+                raise ValueError(f"{name} must hold one loss per player, got {describe(pair)}")
+            checked = tuple(check_number(v, f"a {name} loss") for v in values)
+            object.__setattr__(self, name, checked)
+
+    @property
+    def least_exploitability(self) -> float:
+        """The least real exploitability of an abstract equilibrium: ``(L_1 + L_2) / 2`` at each
+        player's least (the equilibria are the pairs of equilibrium strategies)."""
+        return 0.5 * (self.least[0] + self.least[1])
+
+    @property
+    def best_exploitability(self) -> float:
+        """The real exploitability of the pair of best abstract strategies (each player abstracted
+        alone against a real opponent: CFR-BR's target)."""
+        return 0.5 * (self.best[0] + self.best[1])
+
+    @property
+    def most_exploitability(self) -> float | None:
+        """A lower bound on the most real exploitability of an abstract equilibrium: that of the
+        worst pair the search found (``None`` if not searched)."""
+        return None if self.most is None else 0.5 * (self.most[0] + self.most[1])
+
+
+def bound_abstraction(
+    game: LeducPoker, method: str, buckets: int, most_starts: int = 0
+) -> EquilibriumBounds:
+    """The :class:`EquilibriumBounds` of ``game``'s abstraction by ``method`` with ``buckets``
+    buckets: linear programs for the least losses, and for the most a local search from
+    ``most_starts`` starts (none if 0)."""
+    check_instance(game, LeducPoker, "game", "a LeducPoker")
+    most_starts = check_integer(most_starts, "most_starts", minimum=0)
+    abstract = AbstractLeduc(game, card_bucketing(game, method, buckets))
+    problem = abstraction_lp(game, abstract, abstract.abstract_key)
+    players = (1, 2)
+    most = None
+    if most_starts:
+        most = tuple(search_most_equilibrium_loss(problem, p, most_starts)[0] for p in players)
+    return EquilibriumBounds(
+        bucketing=abstract.bucketing,
+        least=tuple(least_equilibrium_loss(problem, p)[0] for p in players),
+        best=tuple(best_abstract_loss(problem, p)[0] for p in players),
+        most=most,
+    )
 
 
 @dataclass(frozen=True)
@@ -184,6 +262,39 @@ def measure_abstractions(
             f"{describe(counts)}"
         )
     return [measure_abstraction(game, method, b, target, **solver) for b in counts]
+
+
+def real_exploitability_curve(
+    abstract: AbstractLeduc, checkpoints: Iterable[int], algorithm: str = "cfr+"
+) -> list[tuple[int, float, float]]:
+    """Run ``algorithm`` on ``abstract`` and, at each of the iteration counts ``checkpoints``
+    (increasing), measure its average strategy: ``(iterations, in-abstraction exploitability,
+    real exploitability)``, chips per hand."""
+    if not isinstance(abstract, AbstractLeduc):
+        raise ValueError(f"abstract must be an AbstractLeduc, got {describe(abstract)}")
+    if isinstance(checkpoints, (str, bytes)) or not isinstance(checkpoints, Iterable):
+        raise ValueError(f"checkpoints must be a list of iterations, got {describe(checkpoints)}")
+    counts = [
+        check_integer(c, "a checkpoint", minimum=1, maximum=MAX_ITERATIONS) for c in checkpoints
+    ]
+    if not counts or any(b <= a for a, b in zip(counts, counts[1:], strict=False)):
+        raise ValueError(f"checkpoints must be increasing iteration counts, got {describe(counts)}")
+    if not isinstance(algorithm, str):
+        raise ValueError(f"algorithm must be a name such as 'cfr+', got {describe(algorithm)}")
+    run = solve(abstract, algorithm, counts[0], checkpoints=[counts[0]])
+    curve = []
+    for count in counts:
+        if count > run.iterations:
+            run.train(count - run.iterations, checkpoints=[count])
+        policy = run.average_policy()
+        curve.append(
+            (
+                count,
+                abstract_exploitability(abstract, policy),
+                real_exploitability(abstract, policy),
+            )
+        )
+    return curve
 
 
 #: The columns of :func:`measurement_table`.

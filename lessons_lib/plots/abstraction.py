@@ -6,6 +6,10 @@
 - :func:`card_abstraction_figure`    the exploitability of a card abstraction's solution, in chips
   per hand, against the number of buckets, per bucketing method and one panel per deck: within
   the abstraction and in the real game, log axis, with each pathology of Waugh et al. (2009) ringed
+- :func:`bet_size_gain_figure`       what each off-menu bet size is worth to the best responders
+  (percent of the pot) against the size, one curve per menu, one panel per group of menus
+- :func:`abstraction_convergence_figure`  the real exploitability of a card abstraction's average
+  strategy against the solver's iterations, one curve per bucket count, one panel per method
 
 Methods and menus are not players, so their colours come from ``SERIES_COLOURS``.
 """
@@ -28,6 +32,7 @@ from lessons_lib.validation import (
     check_integer,
     describe,
     is_number,
+    list_of,
     mapping_of,
     non_empty_list_of,
 )
@@ -86,6 +91,147 @@ def action_abstraction_figure(
     ax.set_title(title)
     ax.legend(loc="upper right")  # the real curve falls to the right: the corner stays clear
     return figure
+
+
+def bet_size_gain_figure(
+    panels: Sequence[Mapping[tuple[float, ...], Sequence[tuple[float, float]]]],
+    titles: Sequence[str],
+    title: str = "What each bet size off the menu is worth to the best responder",
+) -> Figure:
+    """One panel per mapping of ``panels`` (titled by ``titles``), each mapping a menu's sizes
+    to its ``(size, gain)`` pairs (:func:`~lessons_lib.abstraction.actions.gain_by_size`): the
+    gain in percent of the pot against the bet size, one curve per menu, the menus' own sizes
+    ticked on the size axis. The k-th menu of every panel has the k-th colour."""
+    check_instance(title, str, "title", "a string")
+    if isinstance(titles, str) or not isinstance(titles, Sequence):
+        raise ValueError(f"titles must be a list of strings, got {describe(titles)}")
+    panels = non_empty_list_of(panels, Mapping, "panels")
+    if len(titles) != len(panels) or not all(isinstance(t, str) for t in titles):
+        raise ValueError(f"titles must hold one string per panel, got {describe(titles)}")
+    checked = [_checked_gains(panel) for panel in panels]
+    figure, axes = new_figure(8.9, 4.4, ncols=len(panels))
+    for ax, panel, name in zip(axes, checked, titles, strict=True):
+        for k, (menu, gains) in enumerate(panel.items()):
+            colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+            sizes = [100 * x for x, _ in gains]
+            ax.plot(
+                sizes,
+                [g for _, g in gains],
+                "o-",
+                color=colour,
+                lw=1.5,
+                ms=3,
+                label=menu_label(menu),
+            )
+            ax.plot([100 * x for x in menu], [0.0] * len(menu), "|", color=colour, ms=14, mew=2)
+        ax.set_title(name, fontsize=11)
+        ax.set_xlabel("bet size (% of the pot)")
+        ax.set_ylim(bottom=0.0)
+        ax.legend(  # below the panel: the curves peak anywhere
+            title="menu (+ all-in), its sizes ticked on the axis",
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.2),
+            fontsize=9,
+            title_fontsize=9,
+            ncols=len(panel),
+        )
+    axes[0].set_ylabel("gain of the size (% of the pot)")
+    figure.suptitle(title)
+    return figure
+
+
+def abstraction_convergence_figure(
+    curves: Mapping[str, Mapping[int, Sequence[tuple[int, float]]]],
+    zoom: tuple[str, Sequence[int]] | None = None,
+    zoom_from: int = 40,
+    title: str = "Real exploitability while CFR+ solves each abstraction",
+) -> Figure:
+    """One panel per method of ``curves`` (method -> bucket count -> ``(iterations, real
+    exploitability)`` pairs, iterations increasing): the real exploitability (chips per hand)
+    against the iterations, log axes, one curve per bucket count, coloured by the count. ``zoom``,
+    a method and some of its bucket counts, adds a last panel with those curves from ``zoom_from``
+    iterations on, on a linear axis of exploitability, where small rises show."""
+    check_instance(title, str, "title", "a string")
+    zoom_from = check_integer(zoom_from, "zoom_from", minimum=1)
+    if not mapping_of(curves, "curves"):
+        raise ValueError("curves must map each method to its curves, got an empty mapping")
+    checked = {
+        str(method): {
+            check_integer(b, "a bucket count", minimum=1): _checked_points(
+                points, f"curves[{method!r}][{b}]"
+            )
+            for b, points in sorted(mapping_of(per, f"curves[{method!r}]").items())
+        }
+        for method, per in curves.items()
+    }
+    counts = sorted({b for per in checked.values() for b in per})
+    panels = [(method, per, True) for method, per in checked.items()]
+    if zoom is not None:
+        method, chosen = _checked_zoom(zoom, checked)
+        late = {b: [p for p in checked[method][b] if p[0] >= zoom_from] for b in chosen}
+        if not all(late.values()):
+            raise ValueError(f"zoom_from={zoom_from} leaves a zoomed curve without a point")
+        panels.append((f"{method}, from {zoom_from} iterations", late, False))
+    figure, axes = new_figure(8.9, 4.2, ncols=len(panels))
+    for ax, (name, per, logarithmic) in zip(axes, panels, strict=True):
+        for buckets, points in per.items():
+            colour = SERIES_COLOURS[counts.index(buckets) % len(SERIES_COLOURS)]
+            xs, ys = zip(*points, strict=True)
+            ax.plot(xs, ys, "-", color=colour, lw=1.8, label=f"{buckets}")
+        ax.set_xscale("log")
+        ax.set_yscale("log" if logarithmic else "linear")
+        ax.set_title(name, fontsize=11)
+        ax.set_xlabel("CFR+ iterations")
+    log_axes = [ax for ax, (_, _, logarithmic) in zip(axes, panels, strict=True) if logarithmic]
+    for ax in log_axes[1:]:
+        ax.sharey(log_axes[0])
+        ax.tick_params(labelleft=False)
+    axes[0].set_ylabel("real exploitability (chips per hand)")
+    figure.suptitle(title)
+    handles, labels = axes[0].get_legend_handles_labels()
+    figure.legend(handles, labels, title="buckets", loc="outside right center", fontsize=9)
+    return figure
+
+
+def _checked_zoom(
+    zoom: object, curves: Mapping[str, Mapping[int, object]]
+) -> tuple[str, list[int]]:
+    """``zoom`` as a method of ``curves`` and a non-empty list of its bucket counts."""
+    if not (isinstance(zoom, tuple) and len(zoom) == 2 and zoom[0] in curves):
+        raise ValueError(f"zoom must be (a method of curves, bucket counts), got {describe(zoom)}")
+    method, chosen = zoom
+    chosen = list_of(chosen, "zoom's bucket counts")
+    if not chosen or any(b not in curves[method] for b in chosen):
+        raise ValueError(
+            f"zoom's bucket counts must be drawn for {method!r}, got {describe(chosen)}"
+        )
+    return method, chosen
+
+
+def _checked_gains(panel: object) -> dict[tuple[float, ...], list[tuple[float, float]]]:
+    """One panel's menus (distinct pot fractions) with their non-empty ``(size, gain)`` pairs."""
+    checked = {}
+    for menu, gains in mapping_of(panel, "a panel").items():
+        menu_label(menu)  # checks the menu
+        points = _checked_points(gains, f"the gains of menu {describe(menu)}")
+        checked[tuple(menu)] = points
+    if not checked:
+        raise ValueError("every panel must hold at least one menu")
+    return checked
+
+
+def _checked_points(points: object, name: str) -> list[tuple[float, float]]:
+    """``points`` as a non-empty list of finite ``(x, y)`` pairs with ``x`` increasing."""
+    if isinstance(points, (str, bytes)) or not isinstance(points, Sequence) or not points:
+        raise ValueError(f"{name} must be a non-empty list of (x, y) pairs, got {describe(points)}")
+    array = (
+        np.array([as_finite_vector(p, name) for p in points])
+        if all(isinstance(p, Sequence) and len(p) == 2 for p in points)
+        else None
+    )
+    if array is None or np.any(np.diff(array[:, 0]) <= 0):
+        raise ValueError(f"{name} must be (x, y) pairs with x increasing, got {describe(points)}")
+    return [(float(x), float(y)) for x, y in array]
 
 
 def card_abstraction_figure(

@@ -21,6 +21,7 @@ module:
 - :mod:`~lessons_lib.subgames.resolve`: every method by name, and the combined policy
 - :mod:`~lessons_lib.subgames.measure`: exploitability before and after, in the original game
 - :mod:`~lessons_lib.subgames.blueprints`: short CFR+ runs from seeded random starts, to re-solve
+- :mod:`~lessons_lib.subgames.survey`: many blueprints, every subgame, every method, measured
 """
 
 from lessons_lib.subgames.augmented import AugmentedGame
@@ -45,6 +46,13 @@ from lessons_lib.subgames.subgame import (
     public_subgame,
     root_reach,
 )
+from lessons_lib.subgames.survey import (
+    SurveyCase,
+    blueprint_schedule,
+    survey_blueprint,
+    survey_summary,
+    survey_table,
+)
 from lessons_lib.subgames.unsafe import UnsafeGame, unsafe_game
 from lessons_lib.subgames.values import RootValues, margins, root_values
 
@@ -59,8 +67,10 @@ __all__ = [
     "RootValues",
     "Solution",
     "Subgame",
+    "SurveyCase",
     "UnsafeGame",
     "beliefs",
+    "blueprint_schedule",
     "board_subgames",
     "combine",
     "compare",
@@ -75,5 +85,8 @@ __all__ = [
     "root_values",
     "short_run_blueprint",
     "solve_augmented",
+    "survey_blueprint",
+    "survey_summary",
+    "survey_table",
     "unsafe_game",
 ]

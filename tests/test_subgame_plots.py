@@ -10,7 +10,7 @@ from matplotlib.colors import to_hex
 
 from lessons_lib import plots
 from lessons_lib.plots.style import ALGORITHM_COLOURS, CHANCE_COLOUR, PLAYER_COLOURS
-from lessons_lib.plots.subgames import MARK_STYLES, RESOLVE_MARKERS
+from lessons_lib.plots.subgames import MARK_COLOURS, RESOLVE_MARKERS
 
 GUESSES = np.linspace(0.0, 1.0, 5)
 INSIDE = np.array([-1.0, -0.5, 0.0, 0.5, 1.0]) / 3
@@ -30,9 +30,8 @@ def test_the_coin_toss_figure_draws_both_curves_and_every_mark_in_both_panels() 
         drawn = ax.lines[1:]
         assert [line.get_xdata()[0] for line in drawn] == list(MARKS.values())
         assert [line.get_label() for line in drawn] == list(MARKS)
-        assert [to_hex(line.get_color()) for line in drawn] == [
-            c.lower() for c, _ in MARK_STYLES[:3]
-        ]
+        assert [to_hex(line.get_color()) for line in drawn] == [c.lower() for c in MARK_COLOURS[:3]]
+        assert [line.get_linestyle() for line in drawn] == ["--", "-.", "--"]  # (0, (4, 1.5))
         low, high = ax.get_xlim()
         assert low < 0.0 and high > 1.0  # a mark at either end is not hidden by the frame
         assert "g'" in ax.get_xlabel() and ax.get_title()
@@ -42,6 +41,19 @@ def test_the_coin_toss_figure_draws_both_curves_and_every_mark_in_both_panels() 
     assert figure.get_suptitle()
     size, text = smallest_text_px(figure)
     assert size >= 9, (size, text)
+
+
+def test_the_coin_toss_figure_takes_the_marks_colours_in_order() -> None:
+    colours = ["#000000", "#CC6677", "#88CCEE"]
+    figure = plots.coin_toss_resolving_figure(GUESSES, INSIDE, WHOLE, MARKS, colours)
+    for ax in figure.axes:
+        assert [to_hex(line.get_color()) for line in ax.lines[1:]] == [c.lower() for c in colours]
+    with pytest.raises(ValueError, match="colours must give a colour to each of the 3 marks"):
+        plots.coin_toss_resolving_figure(GUESSES, INSIDE, WHOLE, MARKS, colours[:2])
+    with pytest.raises(ValueError, match="colours must give"):
+        plots.coin_toss_resolving_figure(GUESSES, INSIDE, WHOLE, MARKS, ["red", "blue", "nope"])
+    with pytest.raises(ValueError, match="colours must be a list"):
+        plots.coin_toss_resolving_figure(GUESSES, INSIDE, WHOLE, MARKS, "red")
 
 
 @pytest.mark.parametrize(

@@ -17,13 +17,14 @@ algorithm's; each method also has its own marker.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
+from matplotlib.colors import is_color_like
 from matplotlib.figure import Figure
 
 from lessons_lib.plots.style import PLAYER_COLOURS, REFERENCE_LINE, SERIES_COLOURS, new_figure
-from lessons_lib.validation import as_finite_vector, check_instance, describe, mapping_of
+from lessons_lib.validation import as_finite_vector, check_instance, describe, list_of, mapping_of
 
 #: The colour of each re-solving method (Paul Tol's rose, indigo, cyan, olive and wine).
 RESOLVE_COLOURS = {
@@ -41,15 +42,10 @@ RESOLVE_MARKERS = {
     "maxmargin": "^",
     "reach-maxmargin": "v",
 }
-#: The colours and line styles of the marks of :func:`coin_toss_resolving_figure`, in order.
-MARK_STYLES = (
-    ("#6E6E6E", "--"),
-    ("#CC6677", "-."),
-    ("#332288", ":"),
-    ("#882255", (0, (5, 2, 1, 2))),
-    ("#999933", (0, (1, 1))),
-    ("#88CCEE", "--"),
-)
+#: The line styles of the marks of :func:`coin_toss_resolving_figure`, in order.
+MARK_STYLES = ("--", "-.", (0, (4, 1.5)), ":", (0, (5, 2, 1, 2)), (0, (1, 1)))
+#: The marks' colours when none are given: grey, then the methods' colours.
+MARK_COLOURS = ("#6E6E6E", *RESOLVE_COLOURS.values())
 
 
 def _vectors(values: Mapping[str, object], length: int | None = None) -> dict[str, np.ndarray]:
@@ -67,13 +63,16 @@ def coin_toss_resolving_figure(
     subgame_value: object,
     exploitability: object,
     marks: Mapping[str, float],
+    colours: Sequence[str] | None = None,
     title: str = "The coin toss: what the subgame sees, and what the whole game sees",
 ) -> Figure:
     """Two panels against ``guesses`` (player 2's probabilities of guessing heads, increasing,
     in [0, 1]): ``subgame_value`` (player 2's expected chips inside the subgame under the
     blueprint's beliefs, left, in player 2's colour) and ``exploitability`` (of the whole
     strategy, chips per hand, right). Each of ``marks`` (label -> a probability) is a vertical
-    line across both panels, in the order given; one legend below."""
+    line across both panels in the colour of ``colours`` at its position (by default
+    :data:`MARK_COLOURS`) and the line style of :data:`MARK_STYLES` at its position; one legend
+    below."""
     check_instance(title, str, "title", "a string")
     data = _vectors(
         {"guesses": guesses, "subgame_value": subgame_value, "exploitability": exploitability}
@@ -86,10 +85,13 @@ def coin_toss_resolving_figure(
     for label, g in marks.items():
         if not isinstance(label, str) or not (isinstance(g, (int, float)) and 0.0 <= g <= 1.0):
             raise ValueError(f"marks must map labels to probabilities, got {label!r}: {g!r}")
+    chosen = list(MARK_COLOURS if colours is None else list_of(colours, "colours"))
+    if len(chosen) < len(marks) or not all(map(is_color_like, chosen)):
+        raise ValueError(f"colours must give a colour to each of the {len(marks)} marks")
     figure, (inside, whole) = new_figure(8.6, 4.4, ncols=2)
     inside.plot(x, data["subgame_value"], color=PLAYER_COLOURS[2], lw=2)
     whole.plot(x, data["exploitability"], color=SERIES_COLOURS[0], lw=2)
-    for (label, g), (colour, style) in zip(marks.items(), MARK_STYLES, strict=False):
+    for (label, g), colour, style in zip(marks.items(), chosen, MARK_STYLES, strict=False):
         for ax in (inside, whole):
             ax.axvline(g, color=colour, linestyle=style, lw=1.8, label=label)
     inside.set_title("inside the subgame, with the blueprint's beliefs", fontsize=11)

@@ -127,7 +127,7 @@ def unsafe_resolving_figure(
     if np.any(every <= 0.0):
         raise ValueError("exploitabilities must be positive on the log axes")
     colour = RESOLVE_COLOURS["unsafe"]
-    figure, (ax,) = new_figure(6.8, 5.0)
+    figure, (ax,) = new_figure(5.8, 5.0)
     ax.loglog(
         alone["alone_blueprint"],
         alone["alone_after"],

@@ -17,10 +17,8 @@ Everything but the seconds is deterministic. Run with
 
 from __future__ import annotations
 
-import math
 import time
 
-import numpy as np
 import pandas as pd
 
 from lessons_lib.exploitability import exploitability
@@ -28,6 +26,7 @@ from lessons_lib.games import LeducPoker
 from lessons_lib.subgames import (
     METHODS,
     ResolveGadget,
+    blueprint_schedule,
     board_subgames,
     compare,
     compare_each,
@@ -45,9 +44,7 @@ HURT = 1e-9  # an increase of exploitability larger than this counts as hurting
 
 def blueprint_iterations() -> list[int]:
     """The number of CFR+ iterations of each blueprint, log-uniform from 1 to MAX_ITERATIONS."""
-    rng = np.random.default_rng(SEED)
-    exponents = rng.uniform(0.0, math.log10(MAX_ITERATIONS), BLUEPRINTS)
-    return [int(round(10**e)) for e in exponents]
+    return blueprint_schedule(BLUEPRINTS, MAX_ITERATIONS, SEED)
 
 
 def summary(changes: pd.DataFrame) -> pd.DataFrame:

@@ -1,21 +1,23 @@
-"""The long runs that Chapters 7, 8 and 10 read from ``notebooks/data/`` instead of repeating them.
+"""The long runs that Chapters 7, 8, 10 and 11 read from ``notebooks/data/``, not repeated.
 
 A 100,000-iteration CFR+ run on Leduc poker (Chapter 7), seventeen runs of 20 million nodes each
 on Leduc poker and a sweep over six deck sizes of Kuhn poker (Chapter 8) take too long to repeat
 at every build of the book; so do Chapter 10's sweep of card abstractions (58 abstract games of
 Leduc poker with 6, 10 and 13 ranks, each solved by CFR+ and measured in the real game) and the
-linear programs that bound the real exploitability of each one's equilibria. They are made once
-by this module and stored as JSON:
+linear programs that bound the real exploitability of each one's equilibria, and Chapter 11's
+survey of subgame solving (20 blueprints of Leduc poker, their 15 board subgames re-solved by
+five methods at once and alone, 1,600 exact exploitabilities). They are made once by this
+module and stored as JSON:
 
     make caches                              # every file (about half an hour on two cores)
-    python -m lessons_lib.stored_runs ch07   # one group: ch07, ch08-leduc, ch08-decks or ch10
+    python -m lessons_lib.stored_runs ch07   # one group: ch07, ch08-leduc, ch08-decks, ch10, ch11
 
 Every run is deterministic (seeded, and bit-identical on every machine: :mod:`lessons_lib.sums`),
 so a stored file proves itself: a short re-run must reproduce its first checkpoints exactly (the
 linear programs' optima to :data:`BOUNDS_TOLERANCE`: HiGHS is deterministic, but its last digits
 need not be the same on every machine)
-(``tests/test_chapter7_cache.py``, ``tests/test_chapter8_cache.py`` and
-``tests/test_chapter10_cache.py`` do so, and the chapters do
+(``tests/test_chapter7_cache.py``, ``tests/test_chapter8_cache.py``,
+``tests/test_chapter10_cache.py`` and ``tests/test_chapter11_cache.py`` do so, and the chapters do
 it too before they read a file). A change of the library that changes any number makes those
 checks fail until the files are made again with the command above. Reading never makes a file:
 a missing file raises ``OSError`` naming it and the command.
@@ -35,7 +37,7 @@ from functools import cache
 from os import PathLike
 from pathlib import Path
 
-from lessons_lib import cfr, mccfr
+from lessons_lib import cfr, mccfr, subgames
 from lessons_lib.abstraction import (
     METHODS,
     AbstractionMeasurement,
@@ -59,6 +61,7 @@ from lessons_lib.validation import (
     check_iterations,
     describe,
     is_number,
+    list_of,
     parse_json,
 )
 
@@ -575,6 +578,115 @@ def make_chapter_10(data: Path = DATA) -> None:
     make_bounds_sweep(data)
 
 
+# --- Chapter 11: subgame solving on Leduc poker, many blueprints ------------------------------
+
+SURVEY = "ch11_subgame_solving.json"
+#: The survey's blueprints (:mod:`lessons_lib.subgames.survey`): how many, the most CFR+
+#: iterations, and the seed of the schedule of iterations (blueprint k is seeded with k).
+SURVEY_BLUEPRINTS, SURVEY_MAX_ITERATIONS, SURVEY_SEED = 20, 300, 2017
+#: The stored cases, one per blueprint, named by the blueprint's seed.
+SURVEY_RUNS = tuple(f"seed{k}" for k in range(SURVEY_BLUEPRINTS))
+
+
+def survey_parameters() -> dict:
+    """What the subgame-solving survey is made with: the game, the blueprints, the methods."""
+    game = LeducPoker()
+    return json.loads(
+        json.dumps(
+            {
+                "game": _identity(game),
+                "blueprints": "short_run_blueprint(game, iterations, seed), CFR+",
+                "schedule": [SURVEY_BLUEPRINTS, SURVEY_MAX_ITERATIONS, SURVEY_SEED],
+                "methods": list(subgames.METHODS),
+                "solver": "lp",
+                "subgames": [s.name for s in subgames.board_subgames(game)],
+                "runs": list(SURVEY_RUNS),
+            }
+        )
+    )
+
+
+def survey_record(case: subgames.SurveyCase) -> dict:
+    """One blueprint's case as a JSON record (the subgames' names are the file's parameters)."""
+    return {
+        "seed": case.seed,
+        "iterations": case.iterations,
+        "blueprint": case.blueprint,
+        "at_once": dict(case.at_once),
+        "alone": {method: list(values) for method, values in case.alone.items()},
+    }
+
+
+def make_survey(data: Path = DATA) -> None:
+    """Every blueprint of the survey, its 15 board subgames re-solved by every method at once and
+    alone, measured exactly (:func:`lessons_lib.subgames.survey_blueprint`; about a minute)."""
+    schedule = subgames.blueprint_schedule(SURVEY_BLUEPRINTS, SURVEY_MAX_ITERATIONS, SURVEY_SEED)
+    game = LeducPoker()
+    records = {
+        name: survey_record(subgames.survey_blueprint(game, iterations, seed))
+        for seed, (name, iterations) in enumerate(zip(SURVEY_RUNS, schedule, strict=True))
+    }
+    write_records(data / SURVEY, survey_parameters(), records)
+
+
+def stored_survey(data: Path = DATA) -> list[subgames.SurveyCase]:
+    """The stored survey, one :class:`~lessons_lib.subgames.SurveyCase` per blueprint in seed
+    order; a record of another shape raises ``ValueError`` naming the file."""
+    parameters = survey_parameters()
+    records = read_records(data / SURVEY, parameters, SURVEY_RUNS)
+    names = tuple(parameters["subgames"])
+    return [_survey_case(records[name], seed, names) for seed, name in enumerate(SURVEY_RUNS)]
+
+
+def check_survey_prefix(stored: Sequence[subgames.SurveyCase], count: int) -> None:
+    """Measure the first ``count`` blueprints of the survey ``stored`` again and require the
+    stored cases to equal them exactly; a difference raises ``ValueError`` naming the file."""
+    stored = list_of(stored, "stored")
+    count = check_integer(count, "count", minimum=1, maximum=max(len(stored), 1))
+    for case in stored[:count]:
+        check_instance(case, subgames.SurveyCase, "a case of stored", "a SurveyCase")
+        again = subgames.survey_blueprint(LeducPoker(), case.iterations, case.seed)
+        if again != case:
+            raise ValueError(
+                f"{SURVEY} differs from a re-run of the blueprint of seed {case.seed} "
+                f"({case.iterations} iterations): make it again with `{COMMAND}`"
+            )
+
+
+def _survey_case(record: object, seed: int, names: tuple[str, ...]) -> subgames.SurveyCase:
+    """``record`` as a case after checking its shape: the seed, whole iterations, a finite
+    exploitability per method at once and one per subgame and method alone."""
+    methods = list(subgames.METHODS)
+    fine = (
+        isinstance(record, Mapping)
+        and set(record) == {"seed", "iterations", "blueprint", "at_once", "alone"}
+        and record["seed"] == seed
+        and isinstance(record["iterations"], int)
+        and is_number(record["blueprint"])
+        and isinstance(record["at_once"], Mapping)
+        and list(record["at_once"]) == methods
+        and all(is_number(v) for v in record["at_once"].values())
+        and isinstance(record["alone"], Mapping)
+        and list(record["alone"]) == methods
+        and all(
+            isinstance(v, list) and len(v) == len(names) and all(map(is_number, v))
+            for v in record["alone"].values()
+        )
+    )
+    if not fine:
+        raise ValueError(
+            f"{SURVEY} holds a malformed case of seed {seed}: make it again with `{COMMAND}`"
+        )
+    return subgames.SurveyCase(
+        seed=seed,
+        iterations=record["iterations"],
+        blueprint=record["blueprint"],
+        subgames=names,
+        at_once=dict(record["at_once"]),
+        alone={method: tuple(values) for method, values in record["alone"].items()},
+    )
+
+
 # --- Files --------------------------------------------------------------------------------------
 
 
@@ -654,6 +766,7 @@ GROUPS = {
     "ch08-leduc": make_leduc_race,
     "ch08-decks": make_deck_sweep,
     "ch10": make_chapter_10,
+    "ch11": make_survey,
 }
 
 

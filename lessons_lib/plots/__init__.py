@@ -89,6 +89,12 @@ from lessons_lib.plots.style import (
     figure_to_png,
     new_figure,
 )
+from lessons_lib.plots.subgames import (
+    RESOLVE_COLOURS,
+    coin_toss_resolving_figure,
+    safe_resolving_figure,
+    unsafe_resolving_figure,
+)
 
 __all__ = [
     "action_mix_grid_figure",
@@ -102,6 +108,7 @@ __all__ = [
     "METHOD_COLOURS",
     "CHANCE_COLOUR",
     "PLAYER_COLOURS",
+    "RESOLVE_COLOURS",
     "REFERENCE_COLOUR",
     "SCHEME_COLOURS",
     "SERIES_COLOURS",
@@ -113,6 +120,7 @@ __all__ = [
     "Curve",
     "card_abstraction_figure",
     "cfr_exploitability_figure",
+    "coin_toss_resolving_figure",
     "exploitability_curves",
     "convergence_figure",
     "cost_curves_figure",
@@ -140,6 +148,7 @@ __all__ = [
     "nodes_to_target_figure",
     "regrets_figure",
     "running_mean_figure",
+    "safe_resolving_figure",
     "sampled_estimates_figure",
     "scheme_colour",
     "simplex_animation",
@@ -147,6 +156,7 @@ __all__ = [
     "simplex_figure",
     "strategy_bars_figure",
     "strategy_paths_figure",
+    "unsafe_resolving_figure",
     "variant_colours",
     "variants_convergence_figure",
 ]

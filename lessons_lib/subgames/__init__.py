@@ -25,6 +25,7 @@ module:
   answered by an unsafe or a safe re-solve instead of action translation
 - :mod:`~lessons_lib.subgames.depth_limited`: depth-limited solving of Leduc poker's first round,
   the leaves valued by the opponent's choice among continuation strategies
+- :mod:`~lessons_lib.subgames.survey`: many blueprints, every subgame, every method, measured
 """
 
 from lessons_lib.subgames.augmented import AugmentedGame
@@ -66,6 +67,13 @@ from lessons_lib.subgames.subgame import (
     public_subgame,
     root_reach,
 )
+from lessons_lib.subgames.survey import (
+    SurveyCase,
+    blueprint_schedule,
+    survey_blueprint,
+    survey_summary,
+    survey_table,
+)
 from lessons_lib.subgames.unsafe import UnsafeGame, unsafe_game
 from lessons_lib.subgames.values import RootValues, margins, root_values
 
@@ -89,8 +97,10 @@ __all__ = [
     "RootValues",
     "Solution",
     "Subgame",
+    "SurveyCase",
     "UnsafeGame",
     "beliefs",
+    "blueprint_schedule",
     "board_subgames",
     "combine",
     "compare",
@@ -109,5 +119,8 @@ __all__ = [
     "root_values",
     "short_run_blueprint",
     "solve_augmented",
+    "survey_blueprint",
+    "survey_summary",
+    "survey_table",
     "unsafe_game",
 ]

@@ -81,6 +81,10 @@ class ResolveGadget(Gadget):
         return None
 
     def prefix_node(self, history: History) -> PrefixNode:
+        """The gadget's own histories: at the root, the opponent (who knows only its view of the
+        root dealt) takes ``"t"`` or enters ``"e"``; taking ends the game with the view's
+        alternative payoff for the opponent (player 1's payoff is its negative if the opponent
+        is player 2)."""
         view = self._view_of_root[history.deal[0]]
         if history.actions == "":
             return PrefixNode("decision", self.opponent, self.gadget_key(view), (TAKE, ENTER))
